@@ -1,0 +1,265 @@
+"""Message catalogs in English and Spanish: every string the app shows.
+
+Messages are worded for a 7-year-old. A catalog is a plain ``dict`` of keys to
+:meth:`str.format` templates; both catalogs have the same keys and the same
+``{placeholders}`` (a test checks it). Refusal reasons use the values of
+:class:`myword_edu.rules.Reason` and of ``BadWordError.reason``.
+
+>>> message("es", "button.call")
+'¡La digo!'
+>>> message("en", "deck.left", left=12, total=71)
+'12 of 71 cards left'
+>>> card_name(Card("qu"), "en"), card_name(Card("??"), "es")
+('card Q U', 'comodín, dos letras')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .cards import Card
+from .text import Lang, parse_lang
+
+__all__ = ["CATALOGS", "message", "card_name", "reason_key", "join_names", "languages"]
+
+EN: dict[str, str] = {
+    "app.title": "MyWord!",
+    "app.tagline": "Find words in the cards. Call them before the robots do!",
+    "lang.label": "Language",
+    "lang.en": "English",
+    "lang.es": "Spanish",
+    "mode.label": "Mode",
+    "mode.practice": "Practice",
+    "mode.projector": "Class screen",
+    "settings.bots": "Robots",
+    "settings.level": "Robot level",
+    "settings.pace": "Seconds per card",
+    "settings.names": "Players",
+    "settings.names_placeholder": "Ana, Ben, Carla",
+    "level.easy": "Easy",
+    "level.medium": "Medium",
+    "level.hard": "Hard",
+    "player.you": "You",
+    "player.bot": "Robot {number}",
+    "player.student": "Student {number}",
+    "button.pause": "Pause",
+    "button.resume": "Go on",
+    "button.next_card": "Next card",
+    "button.call": "Call it!",
+    "button.undo": "Undo",
+    "button.clear": "Clear",
+    "button.next_round": "Next round",
+    "button.play_again": "Play again",
+    "button.new_game": "New game",
+    "entry.label": "Your word",
+    "entry.placeholder": "Type a word, press Enter",
+    "who.label": "Who called it?",
+    "table.label": "Cards on the table",
+    "table.empty": "No cards on the table yet.",
+    "deck.label": "Cards left in the deck",
+    "deck.left": "{left} of {total} cards left",
+    "round.status": "Round {number} of {rounds}",
+    "status.ready": "Get ready: the cards are coming!",
+    "status.dealing": "Look for words!",
+    "status.paused": "Paused. Press Go on to play again.",
+    "status.last_call": "No more cards. Last call: {seconds} seconds!",
+    "status.round_over": "The round is over.",
+    "status.game_over": "The game is over.",
+    "feedback.you_won_cards": "Yes! {word} is a word. You win {count} cards.",
+    "feedback.player_won_cards": "{player} called {word} and wins {count} cards.",
+    "feedback.not_yours": "{player} called {word}: not allowed.",
+    "feedback.free_cards": "{names} got a free card.",
+    "feedback.you_free_card": "You got a free card!",
+    "reason.not_a_word": "{word} is not a word we know. Try another one!",
+    "reason.cards_not_on_table": "The cards on the table can't make {word}.",
+    "reason.cards_do_not_spell": "Those cards don't spell {word}. Click them in order.",
+    "reason.too_few_cards": "{word} is too short: use at least {needed} cards.",
+    "reason.blocked_word": "That word is not for class. Try another one!",
+    "reason.wrong_language": "{word} is not a {language} word. Try a {language} word!",
+    "reason.dealer_cannot_call": "The dealer can't call words in this round.",
+    "reason.round_over": "This round is over. Wait for the next one!",
+    "reason.empty": "Type a word first.",
+    "reason.too_long": "That is too long for one word.",
+    "reason.bad_characters": "Use only letters, please.",
+    "reason.wrong_alphabet": "Use only the letters on our cards.",
+    "reason.no_player": "Pick who called the word first.",
+    "language.en": "English",
+    "language.es": "Spanish",
+    "score.title": "Score",
+    "score.player": "Player",
+    "score.cards": "Cards",
+    "score.total": "Total",
+    "score.aria": "{player}: {cards} cards this round, {total} points in all",
+    "feed.title": "Calls",
+    "feed.empty": "No calls yet.",
+    "feed.accepted": "{player}: {word} (+{count})",
+    "feed.refused": "{player}: {word} (no)",
+    "review.title": "Round {number} is over!",
+    "review.leftover": "Cards nobody won",
+    "review.words": "Words each player made",
+    "review.could": "Words you could have made",
+    "review.none": "none",
+    "gameover.title": "Game over!",
+    "gameover.winner": "{names} won!",
+    "gameover.tie": "It's a tie: {names}!",
+    "gameover.you_won": "You won! Well done!",
+    "gameover.totals": "Points",
+    "card.single": "card {letters}",
+    "card.double": "card {letters}",
+    "card.wild": "wild card, one letter",
+    "card.wild2": "wild card, two letters",
+    "card.selected": "picked {position}",
+    "card.newest": "newest",
+    "list.and": "and",
+}
+
+ES: dict[str, str] = {
+    "app.title": "¡MyWord!",
+    "app.tagline": "Busca palabras en las cartas. ¡Dilas antes que los robots!",
+    "lang.label": "Idioma",
+    "lang.en": "English",
+    "lang.es": "Español",
+    "mode.label": "Modo",
+    "mode.practice": "Practicar",
+    "mode.projector": "Pantalla de clase",
+    "settings.bots": "Robots",
+    "settings.level": "Nivel de los robots",
+    "settings.pace": "Segundos por carta",
+    "settings.names": "Jugadores",
+    "settings.names_placeholder": "Ana, Beto, Carla",
+    "level.easy": "Fácil",
+    "level.medium": "Medio",
+    "level.hard": "Difícil",
+    "player.you": "Tú",
+    "player.bot": "Robot {number}",
+    "player.student": "Alumno {number}",
+    "button.pause": "Pausa",
+    "button.resume": "Seguir",
+    "button.next_card": "Otra carta",
+    "button.call": "¡La digo!",
+    "button.undo": "Deshacer",
+    "button.clear": "Borrar",
+    "button.next_round": "Siguiente ronda",
+    "button.play_again": "Jugar otra vez",
+    "button.new_game": "Juego nuevo",
+    "entry.label": "Tu palabra",
+    "entry.placeholder": "Escribe una palabra y pulsa Intro",
+    "who.label": "¿Quién la dijo?",
+    "table.label": "Cartas en la mesa",
+    "table.empty": "Todavía no hay cartas en la mesa.",
+    "deck.label": "Cartas que quedan en el mazo",
+    "deck.left": "Quedan {left} de {total} cartas",
+    "round.status": "Ronda {number} de {rounds}",
+    "status.ready": "¡Prepárate: llegan las cartas!",
+    "status.dealing": "¡Busca palabras!",
+    "status.paused": "En pausa. Pulsa Seguir para jugar.",
+    "status.last_call": "No hay más cartas. Última oportunidad: ¡{seconds} segundos!",
+    "status.round_over": "La ronda ha terminado.",
+    "status.game_over": "El juego ha terminado.",
+    "feedback.you_won_cards": "¡Sí! {word} es una palabra. Ganas {count} cartas.",
+    "feedback.player_won_cards": "{player} dijo {word} y gana {count} cartas.",
+    "feedback.not_yours": "{player} dijo {word}: no vale.",
+    "feedback.free_cards": "{names} se llevan una carta gratis.",
+    "feedback.you_free_card": "¡Te llevas una carta gratis!",
+    "reason.not_a_word": "No conocemos la palabra {word}. ¡Prueba otra!",
+    "reason.cards_not_on_table": "Con las cartas de la mesa no se puede hacer {word}.",
+    "reason.cards_do_not_spell": "Esas cartas no forman {word}. Púlsalas en orden.",
+    "reason.too_few_cards": "{word} es muy corta: usa al menos {needed} cartas.",
+    "reason.blocked_word": "Esa palabra no es para la clase. ¡Prueba otra!",
+    "reason.wrong_language": "{word} no es una palabra en {language}. ¡Di una palabra en {language}!",
+    "reason.dealer_cannot_call": "Quien reparte no puede decir palabras en esta ronda.",
+    "reason.round_over": "Esta ronda ha terminado. ¡Espera la siguiente!",
+    "reason.empty": "Primero escribe una palabra.",
+    "reason.too_long": "Eso es muy largo para una palabra.",
+    "reason.bad_characters": "Usa solo letras, por favor.",
+    "reason.wrong_alphabet": "Usa solo las letras de nuestras cartas.",
+    "reason.no_player": "Primero elige quién dijo la palabra.",
+    "language.en": "inglés",
+    "language.es": "español",
+    "score.title": "Puntos",
+    "score.player": "Jugador",
+    "score.cards": "Cartas",
+    "score.total": "Total",
+    "score.aria": "{player}: {cards} cartas en esta ronda, {total} puntos en total",
+    "feed.title": "Palabras dichas",
+    "feed.empty": "Nadie ha dicho nada todavía.",
+    "feed.accepted": "{player}: {word} (+{count})",
+    "feed.refused": "{player}: {word} (no)",
+    "review.title": "¡Se acabó la ronda {number}!",
+    "review.leftover": "Cartas que nadie ganó",
+    "review.words": "Palabras de cada jugador",
+    "review.could": "Palabras que podías haber hecho",
+    "review.none": "ninguna",
+    "gameover.title": "¡Fin del juego!",
+    "gameover.winner": "¡Ha ganado {names}!",
+    "gameover.tie": "¡Empate entre {names}!",
+    "gameover.you_won": "¡Has ganado! ¡Muy bien!",
+    "gameover.totals": "Puntos",
+    "card.single": "carta {letters}",
+    "card.double": "carta {letters}",
+    "card.wild": "comodín, una letra",
+    "card.wild2": "comodín, dos letras",
+    "card.selected": "elegida {position}",
+    "card.newest": "la más nueva",
+    "list.and": "y",
+}
+
+#: The catalogs by language tag.
+CATALOGS: dict[str, dict[str, str]] = {Lang.EN.value: EN, Lang.ES.value: ES}
+
+
+def languages() -> tuple[str, ...]:
+    """The language tags with a catalog.
+
+    >>> languages()
+    ('en', 'es')
+    """
+    return tuple(CATALOGS)
+
+
+def message(lang: object, key: str, **values: Any) -> str:
+    """The message ``key`` in ``lang``, filled in with ``values``.
+
+    An unknown key is a bug: it raises :class:`KeyError` naming the key.
+
+    >>> message("en", "reason.too_few_cards", word="CAT", needed=4)
+    'CAT is too short: use at least 4 cards.'
+    """
+    template = CATALOGS[parse_lang(lang).value][key]
+    return template.format(**values) if values else template
+
+
+def reason_key(reason: object) -> str:
+    """The catalog key for a refusal reason (a ``Reason`` member or a ``BadWordError.reason``).
+
+    >>> reason_key("empty")
+    'reason.empty'
+    """
+    value = getattr(reason, "value", reason)
+    return f"reason.{value}"
+
+
+def card_name(card: Card, lang: object) -> str:
+    """What a screen reader says for a card: "card Q U", "wild card, two letters".
+
+    >>> card_name(Card("ñ"), "es")
+    'carta Ñ'
+    """
+    if card.letters == "?":
+        return message(lang, "card.wild")
+    if card.letters == "??":
+        return message(lang, "card.wild2")
+    letters = " ".join(str(card).upper())
+    return message(lang, "card.double" if card.is_double else "card.single", letters=letters)
+
+
+def join_names(names: Iterable[str], lang: object) -> str:
+    """Names joined as in a sentence: "Ana, Ben and Carla".
+
+    >>> join_names(["Ana", "Ben", "Carla"], "es")
+    'Ana, Ben y Carla'
+    """
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {message(lang, 'list.and')} {items[-1]}"

@@ -1,0 +1,71 @@
+"""spell() and the solver agree with brute-force references on random small tables."""
+
+from collections import Counter
+from itertools import permutations
+
+from hypothesis import given, settings, strategies as st
+
+from myword_edu.cards import Card
+from myword_edu.lexicon import Lexicon
+from myword_edu.solver import words_on_table
+from myword_edu.spelling import best_spelling
+
+LETTERS = "acnt"
+card_faces = st.sampled_from(
+    list(LETTERS) + ["ca", "an", "nt", "ta", "?", "??", "ñ"]
+)
+tables = st.lists(card_faces, min_size=0, max_size=6).map(lambda faces: [Card(f) for f in faces])
+words = st.text(alphabet=LETTERS + "ñ", min_size=1, max_size=5)
+
+
+def spells(word, sequence):
+    position = 0
+    for card in sequence:
+        chunk = word[position : position + card.width]
+        if not card.matches(chunk):
+            return False
+        position += card.width
+    return position == len(word)
+
+
+def brute_best(word, table):
+    """(cards, -wilds) of the best spelling, by trying every ordered choice of cards."""
+    best = None
+    for size in range(1, len(table) + 1):
+        for sequence in set(permutations(table, size)):
+            if spells(word, sequence):
+                score = (size, -sum(c.is_wild for c in sequence))
+                best = score if best is None or score > best else best
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(words, tables)
+def test_spell_matches_brute_force(word, table):
+    found = best_spelling(word, table)
+    expected = brute_best(word, table)
+    if expected is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert spells(word, found)
+        assert not Counter(found) - Counter(table)
+        assert (len(found), -sum(c.is_wild for c in found)) == expected
+
+
+LEXICON_WORDS = sorted(
+    {"".join(p) for n in range(1, 5) for p in permutations("acnta", n)} | {"ñata", "caña", "nana"}
+)
+SMALL = Lexicon.from_words(LEXICON_WORDS, lang="es", blocked=[])
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables, st.integers(min_value=1, max_value=4))
+def test_solver_equals_brute_force_and_every_word_passes_spell(table, min_cards):
+    solved = words_on_table(table, SMALL, min_cards=min_cards)
+    expected = set()
+    for word in SMALL:
+        found = best_spelling(word, table)
+        if found is not None and len(found) >= min_cards:
+            expected.add(word)
+    assert solved == expected

@@ -1,0 +1,28 @@
+"""The engine imports no Jupyter package (it must also run in a browser kernel)."""
+
+import subprocess
+import sys
+
+ENGINE = [
+    "myword_edu",
+    "myword_edu.text",
+    "myword_edu.errors",
+    "myword_edu.cards",
+    "myword_edu.lexicon",
+    "myword_edu.spelling",
+    "myword_edu.solver",
+    "myword_edu.rules",
+]
+
+
+def test_engine_loads_no_jupyter_package():
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in ENGINE)
+        + "from myword_edu.lexicon import load_lexicon\n"
+        + "load_lexicon('en'); load_lexicon('es')\n"
+        + "bad = [m for m in ('ipywidgets', 'traitlets', 'IPython', 'ipykernel', 'comm') if m in sys.modules]\n"
+        + "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,0 +1,222 @@
+import json
+
+import pytest
+
+from myword_edu.cards import parse_cards, standard_deck
+from myword_edu.errors import BadWordError, CorruptSaveError, IllegalMoveError, UnknownPlayerError
+from myword_edu.lexicon import Lexicon
+from myword_edu.rules import CardGiven, Claimed, Dealt, Game, Player, Reason, Round, RoundEnded
+
+from ..conftest import SMALL_WORDS
+
+LEX = Lexicon.from_words(SMALL_WORDS, blocked=["arts"])
+SPANISH = Lexicon.from_words(["casa", "gato", "niño"], lang="es", blocked=[])
+
+
+def make(deck="C A T X Y Z S", players=("Ana", "Ben", "Cy"), **kwargs):
+    return Round([Player(p) for p in players], parse_cards(deck), LEX, **kwargs)
+
+
+def deal(rnd, n):
+    for _ in range(n):
+        rnd.deal()
+
+
+def test_accepted_word_takes_its_cards():
+    rnd = make()
+    deal(rnd, 4)
+    result = rnd.claim("Ana", "CAT")
+    assert result.accepted and result.reason is None and result.points == 3
+    assert [str(c) for c in rnd.table] == ["X"]
+    assert rnd.scores == {"Ana": 3, "Ben": 0, "Cy": 0}
+    assert [str(c) for c in rnd.won("Ana")] == ["C", "A", "T"]
+
+
+def test_failed_call_gives_free_cards_from_callers_left_table_then_deck():
+    rnd = make("X Y Q W E R T")
+    deal(rnd, 1)
+    result = rnd.claim("Ben", "zzz")  # not a word
+    assert result.reason is Reason.NOT_A_WORD and not result.accepted
+    given = [(f.player, str(f.card), f.source) for f in result.free_cards]
+    assert given == [("Cy", "X", "table"), ("Ana", "Y", "deck")]
+    assert rnd.scores == {"Ana": 1, "Ben": 0, "Cy": 1}
+    assert rnd.cards_left == 5
+
+
+@pytest.mark.parametrize(
+    "word, reason",
+    [("zzz", Reason.NOT_A_WORD), ("cats", Reason.CARDS_NOT_ON_TABLE), ("arts", Reason.BLOCKED_WORD)],
+)
+def test_each_failure_reason_is_penalised(word, reason):
+    rnd = make("C A T R S X")
+    deal(rnd, 3)
+    result = rnd.claim("Ana", word)
+    assert result.reason is reason
+    assert len(result.free_cards) == 2
+
+
+def test_too_few_cards_uses_the_callers_own_minimum():
+    rnd = Round([Player("Ana", min_cards=4), Player("Ben", min_cards=2)], parse_cards("C A T S"), LEX)
+    deal(rnd, 3)
+    assert rnd.claim("Ana", "cat").reason is Reason.TOO_FEW_CARDS
+    assert rnd.claim("Ben", "at").accepted
+
+
+def test_junior_variant_has_no_penalty():
+    rnd = make(junior=True)
+    deal(rnd, 3)
+    result = rnd.claim("Ana", "zzz")
+    assert result.reason is Reason.NOT_A_WORD and result.free_cards == ()
+    assert sum(rnd.scores.values()) == 0 and len(rnd.table) == 3
+
+
+def test_dealer_may_be_excluded():
+    rnd = make(dealer="Ana", dealer_calls=False)
+    deal(rnd, 3)
+    assert rnd.claim("Ana", "cat").reason is Reason.DEALER_CANNOT_CALL
+    assert len(rnd.table) == 3 and sum(rnd.scores.values()) == 0
+    assert rnd.claim("Ben", "cat").accepted
+
+
+def test_wrong_language_changes_nothing():
+    rnd = Round([Player("Ana"), Player("Ben")], parse_cards("C A S A X"), LEX, foreign=[SPANISH])
+    deal(rnd, 4)
+    assert rnd.claim("Ana", "casa").reason is Reason.WRONG_LANGUAGE
+    assert sum(rnd.scores.values()) == 0 and len(rnd.table) == 4
+
+
+def test_player_with_own_language():
+    rnd = Round(
+        [Player("Ana"), Player("Lu", lang="es")], parse_cards("C A S A"), LEX, lexicons={"es": SPANISH}
+    )
+    deal(rnd, 4)
+    assert rnd.claim("Lu", "casa").accepted
+
+
+@pytest.mark.parametrize("text", ["", "   ", "c4t", "🐱🐱🐱", "x" * 200])
+def test_bad_text_raises_and_changes_nothing(text):
+    rnd = make()
+    deal(rnd, 3)
+    before = rnd.to_dict()
+    with pytest.raises(BadWordError):
+        rnd.claim("Ana", text)
+    assert rnd.to_dict() == before
+
+
+def test_unknown_player():
+    rnd = make()
+    with pytest.raises(UnknownPlayerError) as info:
+        rnd.claim("Zed", "cat")
+    assert "Ana, Ben, Cy" in str(info.value)
+
+
+def test_click_to_build_takes_exactly_those_cards():
+    rnd = make("C A T A X")
+    deal(rnd, 4)
+    ids = [c.id for c in rnd.table_cards]
+    result = rnd.claim("Ana", "cat", [ids[0], ids[3], ids[2]])
+    assert result.accepted and result.card_ids == (ids[0], ids[3], ids[2])
+    assert [c.id for c in rnd.table_cards] == [ids[1]]
+
+
+def test_click_to_build_rejects_cards_not_on_table_or_out_of_order():
+    for ids, word, reason in [
+        ([0, 1, 99], "cat", Reason.CARDS_NOT_ON_TABLE),
+        ([0, 1, 2], "act", Reason.CARDS_DO_NOT_SPELL),
+        ([0, 0, 2], "cat", Reason.CARDS_NOT_ON_TABLE),
+        (["x", None], "cat", Reason.CARDS_NOT_ON_TABLE),
+    ]:
+        rnd = make("C A T X Y")
+        deal(rnd, 3)
+        result = rnd.claim("Ana", word, ids)
+        assert result.reason is reason and not result.cards
+        assert len(result.free_cards) == 2
+
+
+def test_no_card_is_awarded_twice():
+    rnd = make("C A T S X")
+    deal(rnd, 4)
+    assert rnd.claim("Ana", "cats").accepted
+    late = rnd.claim("Ben", "cat")
+    assert late.reason is Reason.CARDS_NOT_ON_TABLE and not late.cards
+    assert rnd.scores["Ana"] == 4
+
+
+def test_deal_from_empty_deck_and_after_end():
+    rnd = make("C A T")
+    deal(rnd, 3)
+    with pytest.raises(IllegalMoveError):
+        rnd.deal()
+    rnd.finish()
+    assert rnd.is_over and [str(c) for c in rnd.leftover] == ["C", "A", "T"]
+    assert rnd.claim("Ana", "cat").reason is Reason.ROUND_OVER
+    with pytest.raises(IllegalMoveError):
+        rnd.deal()
+
+
+def test_round_ends_itself_when_no_word_is_possible_after_last_card():
+    rnd = make("X Y Z")
+    deal(rnd, 3)
+    assert rnd.is_over
+    assert isinstance(rnd.events[-1], RoundEnded) and rnd.events[-1].why == "no_words_left"
+    assert [str(c) for c in rnd.leftover] == ["X", "Y", "Z"]
+
+
+def test_events_and_subscribers():
+    seen = []
+    rnd = make("C A T Q")
+    rnd.subscribe(seen.append)
+    deal(rnd, 3)
+    rnd.claim("Ana", "zzz")
+    rnd.claim("Ben", "cat")
+    kinds = [type(e) for e in seen]
+    assert kinds[:3] == [Dealt, Dealt, Dealt]
+    assert Claimed in kinds and CardGiven in kinds
+    assert seen == rnd.events
+    json.dumps([e.to_dict() for e in rnd.events])  # plain JSON
+
+
+def test_save_restore_and_tamper_detection():
+    rnd = make()
+    deal(rnd, 5)
+    rnd.claim("Ana", "cat")
+    rnd.claim("Ben", "qqq")
+    restored = Round.from_json(rnd.to_json(), LEX)
+    assert restored.scores == rnd.scores and restored.table_cards == rnd.table_cards
+    data = json.loads(rnd.to_json())
+    data["events"][3]["card_ids"] = [4, 5, 6]
+    with pytest.raises(CorruptSaveError):
+        Round.from_dict(data, LEX)
+    with pytest.raises(CorruptSaveError):
+        Round.from_json('{"version": 1}', LEX)
+
+
+def test_game_rotates_dealer_and_totals():
+    game = Game([Player("Ana"), Player("Ben")], LEX, seed=3)
+    assert game.rounds == 2 and game.current.dealer == "Ana"
+    with pytest.raises(IllegalMoveError):
+        game.next_round()
+    game.current.finish()
+    second = game.next_round()
+    assert second.dealer == "Ben" and game.round_number == 2
+    second.finish()
+    assert game.is_over
+    assert set(game.winners()) <= {"Ana", "Ben"}
+    again = Game.from_dict(game.to_dict(), LEX)
+    assert again.totals == game.totals and again.round_number == 2
+
+
+def test_same_seed_same_game():
+    a = Game([Player("Ana")], LEX, seed="class-7")
+    b = Game([Player("Ana")], LEX, seed="class-7")
+    assert a.current.initial_deck == b.current.initial_deck
+    assert sorted(a.current.initial_deck) == sorted(standard_deck("en"))
+
+
+def test_player_validation():
+    with pytest.raises(ValueError):
+        Player("")
+    with pytest.raises(ValueError):
+        Player("Ana", min_cards=1)
+    with pytest.raises(ValueError):
+        Round([Player("Ana"), Player("Ana")], [], LEX)
