@@ -115,12 +115,12 @@ def parse_cards(text: str) -> list[Card]:
 # tools/design_deck.py from the letter and bigram frequencies of both shipped
 # word lists; tests/unit/test_cards.py checks these numbers.
 SINGLE_LETTER_COUNTS: dict[str, int] = {
-    "a": 5, "b": 1, "c": 2, "d": 2, "e": 5, "f": 1, "g": 1, "h": 1, "i": 4,
-    "j": 1, "k": 1, "l": 2, "m": 2, "n": 3, "o": 4, "p": 1, "r": 3, "s": 4,
+    "a": 5, "b": 1, "c": 2, "d": 2, "e": 6, "f": 1, "g": 1, "h": 2, "i": 3,
+    "j": 1, "k": 1, "l": 2, "m": 2, "n": 3, "o": 4, "p": 1, "r": 3, "s": 3,
     "t": 3, "u": 2, "v": 1, "w": 1, "x": 1, "y": 1, "z": 1, "ñ": 1,
 }  # fmt: skip
 DOUBLE_LETTER_CARDS: tuple[str, ...] = (
-    "qu", "ch", "nd", "th", "sh", "er", "es", "en", "re", "an", "st", "on", "in", "ar", "ll",
+    "qu", "ch", "nd", "en", "de", "es", "er", "th", "in", "on", "re", "an", "he", "ar", "as",
 )  # fmt: skip
 _WILDS = ("?", "?", "??")
 

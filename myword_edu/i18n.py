@@ -25,6 +25,7 @@ __all__ = ["CATALOGS", "message", "card_name", "reason_key", "join_names", "lang
 EN: dict[str, str] = {
     "app.title": "MyWord!",
     "app.tagline": "Find words in the cards. Call them before the robots do!",
+    "app.tagline_projector": "Deal the cards. Who finds a word first?",
     "lang.label": "Language",
     "lang.en": "English",
     "lang.es": "Spanish",
@@ -116,6 +117,7 @@ EN: dict[str, str] = {
 ES: dict[str, str] = {
     "app.title": "¡MyWord!",
     "app.tagline": "Busca palabras en las cartas. ¡Dilas antes que los robots!",
+    "app.tagline_projector": "Reparte las cartas. ¿Quién encuentra antes una palabra?",
     "lang.label": "Idioma",
     "lang.en": "English",
     "lang.es": "Español",
@@ -143,7 +145,7 @@ ES: dict[str, str] = {
     "button.play_again": "Jugar otra vez",
     "button.new_game": "Juego nuevo",
     "entry.label": "Tu palabra",
-    "entry.placeholder": "Escribe una palabra y pulsa Intro",
+    "entry.placeholder": "Escribe y pulsa Intro",
     "who.label": "¿Quién la dijo?",
     "table.label": "Cartas en la mesa",
     "table.empty": "Todavía no hay cartas en la mesa.",

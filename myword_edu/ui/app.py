@@ -60,6 +60,7 @@ class StudentApp:
         self.clock = Clock(self.session.tick, now=now)
         self.session.on_change = self.clock.start
         self._shown = False
+        self._relabeling = False
         self._build()
         self._relabel()
         self._redraw()
@@ -121,12 +122,13 @@ class StudentApp:
             _dom_classes=["myword-row", "myword-call-row"],
         )
         after = w.HBox([self.next_round_button, self.play_again_button], _dom_classes=["myword-row"])
-        bottom = w.HBox([self.scores, self.feed], _dom_classes=["myword-bottom"])
-        self.root = w.VBox(
-            [self.style, header, self.settings_row, controls, self.table, call_row, self.feedback,
-             self.review, after, bottom],
-            _dom_classes=["myword-app"],
-        )  # fmt: skip
+        self.call_row = call_row
+        play = w.VBox(
+            [controls, self.table, call_row, self.feedback, after, self.review], _dom_classes=["myword-play"]
+        )
+        side = w.VBox([self.scores, self.feed], _dom_classes=["myword-side"])
+        main = w.HBox([play, side], _dom_classes=["myword-main"])
+        self.root = w.VBox([self.style, header, self.settings_row, main], _dom_classes=["myword-app"])
 
     # -- display --------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
@@ -201,11 +203,11 @@ class StudentApp:
             self.entry.focus()
 
     def _on_lang(self, change: dict) -> None:
-        if change["new"] != self.session.lang:
+        if not self._relabeling and change["new"] != self.session.lang:
             self.new_game(lang=change["new"])
 
     def _on_mode(self, change: dict) -> None:
-        if change["new"] != self.session.settings.mode:
+        if not self._relabeling and change["new"] != self.session.settings.mode:
             self.new_game(mode=change["new"])
 
     # -- drawing ----------------------------------------------------------------
@@ -213,9 +215,18 @@ class StudentApp:
         self._redraw()
 
     def _relabel(self) -> None:
+        self._relabeling = True
+        try:
+            self._relabel_all()
+        finally:
+            self._relabeling = False
+
+    def _relabel_all(self) -> None:
         lang = self.session.lang
         m = lambda key, **v: message(lang, key, **v)  # noqa: E731
-        self.title.value = f"<h1>{m('app.title')}</h1><p>{m('app.tagline')}</p>"
+        projector = self.session.settings.mode_enum is Mode.PROJECTOR
+        tagline = m("app.tagline_projector" if projector else "app.tagline")
+        self.title.value = f"<h1>{m('app.title')}</h1><p>{tagline}</p>"
         self.lang_toggle.tooltips = [m("lang.label")] * 2
         self.mode_toggle.options = [(m("mode.practice"), "practice"), (m("mode.projector"), "projector")]
         self.mode_toggle.value = self.session.settings.mode
@@ -240,7 +251,6 @@ class StudentApp:
         self.table.empty_text = m("table.empty")
         for widget in (self.bots_pick, self.level_pick, self.pace_pick, self.names_box, self.entry, self.who_pick):
             widget.style.description_width = "initial"
-        projector = self.session.settings.mode_enum is Mode.PROJECTOR
         _show(self.bots_pick, not projector)
         _show(self.level_pick, not projector)
         _show(self.names_box, projector)
@@ -275,6 +285,8 @@ class StudentApp:
             game_over=s.phase is Phase.GAME_OVER, me=s.student,
         )  # fmt: skip
         _show(self.review, over)
+        _show(self.table, not over)
+        _show(self.call_row, not over)
         _show(self.next_round_button, s.phase is Phase.ROUND_OVER)
         self.next_round_button.disabled = s.phase is not Phase.ROUND_OVER
         _show(self.play_again_button, s.phase is Phase.GAME_OVER)

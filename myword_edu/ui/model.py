@@ -17,6 +17,7 @@ last call. Time is passed in (``now``), so tests drive it without waiting.
 from __future__ import annotations
 
 import enum
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -126,6 +127,8 @@ class Session(HasTraits):
 
         if settings is not None:
             self.settings = settings
+        if self.settings.seed is None:  # a fresh deal for every page (Game(seed=None) always deals alike)
+            self.settings = self.settings.with_changes(seed=random.SystemRandom().randrange(2**31))
         s = self.settings
         lang = s.lang
         lexicon = self._lexicons(lang)

@@ -106,7 +106,7 @@ def feed_html(feed: Sequence[Call], lang: str, *, limit: int = 12) -> str:
             if call.free_to:
                 text += " → " + message(lang, "feedback.free_cards", names=join_names(call.free_to, lang))
         items.append(f'<li class="{cls}">{_e(text)}</li>')
-    body = f'<ol>{"".join(items)}</ol>' if items else f'<p>{_e(message(lang, "feed.empty"))}</p>'
+    body = f'<ol reversed>{"".join(items)}</ol>' if items else f'<p>{_e(message(lang, "feed.empty"))}</p>'
     return f'<div class="myword-panel myword-feed" aria-live="polite"><h2>{_e(message(lang, "feed.title"))}</h2>{body}</div>'
 
 

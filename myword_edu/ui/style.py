@@ -47,7 +47,7 @@ TABLE_CSS = """
 @media (prefers-reduced-motion: no-preference) {
   .myword-card.myword-new { animation: myword-arrive 0.35s ease-out; }
 }
-@keyframes myword-arrive { from { transform: translateY(-18px) scale(0.9); opacity: 0.2; } }
+@keyframes myword-arrive { from { transform: translateY(-14px) scale(0.92); } }
 @media (max-width: 800px) {
   .myword-card { width: 54px; height: 72px; font-size: 30px; }
   .myword-card.myword-double, .myword-card.myword-wild2 { width: 82px; }
@@ -60,6 +60,7 @@ body { background: #f4f1e8 !important; }
   font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1b1b1b; }
 .myword-app .widget-html-content { font-size: 16px; line-height: 1.35; }
 .myword-header { align-items: center; flex-wrap: wrap; gap: 12px; }
+.myword-title { flex: 1 1 auto; }
 .myword-title h1 { margin: 0; font-size: 30px; color: #1f6f4a; }
 .myword-title p { margin: 0; font-size: 15px; color: #444; }
 .myword-row { align-items: center; flex-wrap: wrap; gap: 8px; }
@@ -83,14 +84,16 @@ body { background: #f4f1e8 !important; }
 .myword-msg.good { background: #dff3e6; color: #14532d; }
 .myword-msg.bad { background: #fde7e4; color: #8a1c12; }
 .myword-msg .myword-free { display: block; font-size: 16px; font-weight: 500; }
-.myword-bottom { align-items: flex-start; flex-wrap: wrap; gap: 16px; }
-.myword-bottom > .widget-html { flex: 1 1 300px; }
-.myword-scoreboard table { border-collapse: collapse; font-size: 17px; min-width: 280px; }
+.myword-main { align-items: flex-start; flex-wrap: wrap; gap: 16px; }
+.myword-play { flex: 1 1 620px; min-width: 0; gap: 6px; }
+.myword-side { flex: 0 1 300px; gap: 8px; }
+.myword-entry input:placeholder-shown { text-transform: none; font-size: 18px !important; letter-spacing: 0; }
+.myword-scoreboard table { border-collapse: collapse; font-size: 17px; width: 100%; }
 .myword-scoreboard th, .myword-scoreboard td { padding: 3px 10px; text-align: left; border-bottom: 1px solid #ddd4b8; }
 .myword-scoreboard td.num, .myword-scoreboard th.num { text-align: right; }
 .myword-scoreboard tr.me td { font-weight: 700; background: #fff6cc; }
 .myword-panel h2 { font-size: 18px; margin: 2px 0 4px; color: #1f6f4a; }
-.myword-feed ol { margin: 0; padding-left: 20px; font-size: 16px; max-height: 150px; overflow-y: auto; }
+.myword-feed ol { margin: 0; padding-left: 20px; font-size: 16px; max-height: 260px; overflow-y: auto; }
 .myword-feed li.ok { color: #14532d; }
 .myword-feed li.no { color: #8a1c12; }
 .myword-review { background: #fffdf5; border: 2px solid #d9cfa7; border-radius: 12px; padding: 8px 16px; }

@@ -72,3 +72,19 @@ def test_seeded_shuffle_is_reproducible_and_a_permutation():
     assert a == b and a != c
     assert Counter(a) == Counter(deck)
     assert deck == standard_deck("es")  # the input is not changed
+
+
+def test_deck_mix_is_the_one_derived_from_the_word_lists():
+    """tools/design_deck.py derives the mix from both shipped lists; cards.py must hold its result."""
+    import importlib.util
+    from pathlib import Path
+
+    from myword_edu.cards import SINGLE_LETTER_COUNTS
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "design_deck.py"
+    spec = importlib.util.spec_from_file_location("design_deck", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    singles, doubles = module.design()
+    assert singles == SINGLE_LETTER_COUNTS
+    assert tuple(doubles) == DOUBLE_LETTER_CARDS

@@ -1,0 +1,8 @@
+"""``python -m myword_edu``: the same as the ``myword-edu`` console script."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

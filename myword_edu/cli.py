@@ -1,0 +1,191 @@
+"""The ``myword-edu`` console script (also ``python -m myword_edu``).
+
+``myword-edu serve`` runs the student app with Voila on the installed
+``notebooks/`` folder, with the ``voila.json`` shipped in this package (kernel
+culling, widget messages that do not keep a closed page's kernel alive,
+preheated kernels). Subcommands are argparse subparsers, so more can be added
+(``export`` ...).
+
+>>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
+>>> args.command, args.port, args.host, args.browser, args.pool
+('serve', 9000, '127.0.0.1', False, None)
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import site
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .resources import data_dir
+
+__all__ = ["main", "build_parser", "serve", "CONFIG_DIR", "APP_NOTEBOOK", "app_url"]
+
+log = logging.getLogger(__name__)
+
+#: The folder holding the shipped ``voila.json``.
+CONFIG_DIR = Path(__file__).resolve().parent / "config"
+#: Jupyter data shipped in the package (the Voila page template without CDN links).
+JUPYTER_DATA_DIR = Path(__file__).resolve().parent / "jupyter"
+#: The student app's notebook, relative to the notebooks folder.
+APP_NOTEBOOK = "myword.ipynb"
+DEFAULT_PORT = 8866
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+LAN_WARNING = (
+    "WARNING: the app is open to the whole network on {host}:{port}. Anyone on this "
+    "network (the classroom Wi-Fi, the school LAN) can open it, and Voila has no "
+    "password. Use this only on a network you trust, and stop the server after class."
+)
+
+
+def app_url(host: str, port: int) -> str:
+    """The link to open for the student app.
+
+    >>> app_url("127.0.0.1", 8866)
+    'http://localhost:8866/voila/render/myword.ipynb'
+    >>> app_url("::1", 8000)
+    'http://[::1]:8000/voila/render/myword.ipynb'
+    """
+    if host in ("127.0.0.1", "localhost", "0.0.0.0", ""):
+        shown = "localhost"
+    elif ":" in host:
+        shown = f"[{host}]"
+    else:
+        shown = host
+    return f"http://{shown}:{port}/voila/render/{APP_NOTEBOOK}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="myword-edu",
+        description="Classroom spelling games (MyWord!) in English and Spanish.",
+    )
+    parser.add_argument("--version", action="version", version=f"myword-edu {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    serve_parser = commands.add_parser(
+        "serve",
+        help="run the student app in the browser (Voila)",
+        description="Run the student app with Voila and print the link to open.",
+    )
+    serve_parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    serve_parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: the whole network)",
+    )
+    serve_parser.add_argument(
+        "--no-browser", dest="browser", action="store_false", help="do not open a web browser"
+    )
+    serve_parser.add_argument(
+        "--pool",
+        type=_pool,
+        default=None,
+        metavar="N",
+        help="kernels kept ready before anyone opens the page (default 1; 0 turns preheating off)",
+    )
+    serve_parser.set_defaults(handler=_serve_command)
+    return parser
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)") from None
+    if not 0 < port < 65536:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535)")
+    return port
+
+
+def _pool(text: str) -> int:
+    try:
+        size = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of kernels (0 to 64)") from None
+    if not 0 <= size <= 64:
+        raise argparse.ArgumentTypeError(f"{size} is not a number of kernels (0 to 64)")
+    return size
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    return int(args.handler(args) or 0)
+
+
+def _serve_command(args: argparse.Namespace) -> int:
+    return serve(port=args.port, host=args.host, open_browser=args.browser, pool=args.pool)
+
+
+def kernel_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for Voila and its kernels.
+
+    The package's Jupyter data folder (its page template) goes on
+    ``JUPYTER_PATH``, and a source checkout goes on ``PYTHONPATH``.
+
+    An installed package is importable already; a checkout (``python -m
+    myword_edu`` from the repository) is not, from the kernel's working
+    directory (the notebooks folder), unless its folder is on the path.
+    """
+    env = dict(os.environ if environ is None else environ)
+    data_paths = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(JUPYTER_DATA_DIR) not in data_paths:
+        env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA_DIR), *data_paths])
+    parent = str(Path(__file__).resolve().parent.parent)
+    installed = {str(Path(p).resolve()) for p in [*site.getsitepackages(), site.getusersitepackages()]}
+    if parent not in installed:
+        paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        if parent not in paths:
+            env["PYTHONPATH"] = os.pathsep.join([parent, *paths])
+    return env
+
+
+def serve(
+    *, port: int = DEFAULT_PORT, host: str = "127.0.0.1", open_browser: bool = True, pool: int | None = None
+) -> int:
+    """Run Voila on the notebooks folder until interrupted.
+
+    ``pool`` overrides the number of preheated kernels in ``voila.json`` (0: none).
+    """
+    from voila.app import Voila
+
+    notebooks = data_dir("notebooks")
+    url = app_url(host, port)
+    os.environ.update(kernel_environment())
+
+    class MyWordVoila(Voila):  # type: ignore[misc]
+        """Voila reading only our config, opening the app's page rather than the folder."""
+
+        name = "myword-edu"
+
+        def launch_browser(self) -> None:  # called once the server listens
+            print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)
+            if open_browser:
+                import threading
+                import webbrowser
+
+                threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    if host not in LOCAL_HOSTS:
+        print(LAN_WARNING.format(host=host, port=port), file=sys.stderr, flush=True)
+    argv = [
+        str(notebooks),
+        f"--Voila.ip={host}",
+        f"--Voila.port={port}",
+        "--Voila.port_retries=0",
+        "--Voila.open_browser=True",
+        f"--Voila.config_file_paths={CONFIG_DIR}",
+    ]
+    if pool == 0:
+        argv.append("--VoilaConfiguration.preheat_kernel=False")
+    elif pool is not None:
+        argv.append(f"--VoilaConfiguration.default_pool_size={pool}")
+    MyWordVoila.launch_instance(argv=argv)
+    return 0

@@ -1,0 +1,141 @@
+"""A real ``myword-edu serve`` on a free port, and Debian's Chromium driven by Playwright.
+
+Every wait is on a condition with a deadline, never a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"  # committed
+ARTIFACTS = REPO / "tests" / "artifacts"  # ignored by git
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def serve_command(port: int, *extra: str) -> list[str]:
+    """``myword-edu serve`` (the console script if installed, else ``python -m myword_edu``)."""
+    script = shutil.which("myword-edu", path=str(Path(sys.executable).parent))
+    base = [script] if script else [sys.executable, "-m", "myword_edu"]
+    return [*base, "serve", "--no-browser", "--port", str(port), *extra]
+
+
+class Server:
+    """A running ``myword-edu serve``: its base URL, app URL and process."""
+
+    def __init__(self, port: int, *extra: str, ready_timeout: float = 90.0) -> None:
+        self.port = port
+        self.base = f"http://localhost:{port}"
+        self.app_url = f"{self.base}/voila/render/myword.ipynb"
+        self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"myword-serve-{port}.log"
+        env = {k: v for k, v in os.environ.items() if k != "QUERY_STRING"}
+        env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+        self._log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            serve_command(port, *extra), cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        self._wait_ready(ready_timeout)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"myword-edu serve exited early:\n{self.log()}")
+            if "Open this link" in self.log():
+                try:
+                    with urllib.request.urlopen(self.base + "/", timeout=5) as response:
+                        if response.status == 200:
+                            return
+                except (urllib.error.URLError, OSError):
+                    pass
+            time.sleep(0.1)  # polling interval while waiting on the condition above
+        self.stop()
+        raise TimeoutError(f"myword-edu serve not ready after {timeout} s:\n{self.log()}")
+
+    def wait_for_log(self, text: str, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.log():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{text!r} not in the server log:\n{self.log()}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self._log.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    srv = Server(free_port())
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium():  # module scope: Playwright's sync API runs an event loop while it is open
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_app(server, chromium):
+    """Open the app (with a query string) in a fresh page; records every request the page makes."""
+    contexts = []
+
+    def open_page(query: str = "", *, width: int = 1366, height: int = 768, timeout: float = 90.0):
+        context = chromium.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.requests = []
+        page.on("request", lambda request: page.requests.append(request.url))
+        page.set_default_timeout(timeout * 1000)
+        page.goto(server.app_url + (f"?{query}" if query else ""))
+        page.wait_for_selector(".myword-table .myword-card", timeout=timeout * 1000)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
