@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import json
+import random
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -607,7 +608,8 @@ class Game:
     ) -> None:
         self.players = tuple(players)
         self.lexicon = lexicon
-        self.seed = seed
+        # No seed: draw one, and keep it, so the game can still be replayed and saved.
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
         self.rounds = rounds if rounds is not None else len(self.players)
         if self.rounds < 1:
             raise ValueError("a game has at least one round")

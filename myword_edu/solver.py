@@ -1,12 +1,18 @@
 """Every word the cards on the table allow.
 
-A depth-first walk of the lexicon's word graph that spends cards as it goes:
-a letter card, a double letter card (both letters, in order), ``?`` (any
-edge) or ``??`` (any two edges). Using a real card dominates using a wild for
-the same letters (the wild stays, and can stand for anything later), so the
-wild branch is skipped where the real card is there: this prunes the search
-without losing a word. Used for hints, end-of-round reviews, computer players
-and for ending a round when no player can make a word.
+A depth-first walk of the lexicon's word graph, once per prefix:
+
+- letters are covered by single cards while there are some; a letter with no
+  single card left adds to a *deficit*;
+- a double letter card is a branch of its own (both letters, in order);
+- wilds are never placed during the walk. A ``?`` covers any one deficit
+  letter, and a ``??`` any adjacent pair of letters: placing them is decided
+  for a finished word from the deficit (at most one ``??`` needs a scan of the
+  word's adjacent pairs; two or more fall back to :func:`best_spelling`).
+
+Deferring the wilds is what keeps the worst case in hand: placing a ``??`` at
+every possible pair during the walk explores each word once per pair. The
+result equals a brute-force reference (tests/property).
 
 >>> from myword_edu.lexicon import Lexicon
 >>> lex = Lexicon.from_words(["cat", "act", "at", "mask", "cats"], blocked=[])
@@ -21,8 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
-from ._dawg import ALPHABET, CHILD_MASK, EDGE_SHIFT, TERMINAL
+from ._dawg import ALPHABET, CHILD_MASK, CODE, EDGE_SHIFT, TERMINAL
 from .cards import Card, parse_cards  # parse_cards: doctests
+from .spelling import best_spelling
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
@@ -30,31 +37,41 @@ if TYPE_CHECKING:
 __all__ = ["words_on_table", "hints"]
 
 
-def words_on_table(cards: Iterable[Card], lexicon: "Lexicon", *, min_cards: int = 3) -> set[str]:
+def words_on_table(
+    cards: Iterable[Card],
+    lexicon: "Lexicon",
+    *,
+    min_cards: int = 3,
+    max_letters: int | None = None,
+) -> set[str]:
     """Every word (folded form) the ``cards`` can spell with at least ``min_cards`` cards.
 
+    ``max_letters`` skips longer words (computer players, quick hints).
     Blocked words are included (the caller decides what to show; see :func:`hints`).
     """
-    pool = Counter(cards)
+    cards = list(cards)
     singles = [0] * len(ALPHABET)
     doubles: dict[int, list[list]] = {}
-    wilds = [0, 0]  # [?, ??]
-    code = {ch: i for i, ch in enumerate(ALPHABET)}
-    for card, n in pool.items():
+    n_wild = n_double_wild = 0
+    for card, n in Counter(cards).items():
         if card.letters == "?":
-            wilds[0] += n
+            n_wild += n
         elif card.letters == "??":
-            wilds[1] += n
+            n_double_wild += n
         elif card.is_double:
             a, b = card.letters
-            doubles.setdefault(code[a], []).append([code[b], n, card.letters])
+            doubles.setdefault(CODE[a], []).append([CODE[b], n, card.letters])
         else:
-            singles[code[card.letters]] += n
+            singles[CODE[card.letters]] += n
     arr = lexicon.graph.arr
-    if not len(lexicon.graph):
-        return set()
     found: set[str] = set()
+    if not len(lexicon.graph) or not arr[0] >> EDGE_SHIFT:
+        return found
     alphabet = ALPHABET
+    cap = n_wild + 2 * n_double_wild  # the most deficit letters the wilds can cover
+    used = [0] * len(ALPHABET)  # letters covered by one-letter cards so far, per letter
+    least = min_cards
+    longest = max_letters if max_letters is not None else 1 << 30
 
     def child_of(node: int, label: int) -> int:
         header = arr[node]
@@ -67,72 +84,75 @@ def words_on_table(cards: Iterable[Card], lexicon: "Lexicon", *, min_cards: int 
                 return -1
         return -1
 
-    pair_entry = {(a * 32 + entry[0]): entry for a, entries in doubles.items() for entry in entries}
+    def settle(word: str, mask: str, doubles_used: int, deficit: int) -> bool:
+        """Can the wilds cover the deficit, with enough cards? (``mask``: 'd' = double card)."""
+        letters = len(word)
+        if deficit <= n_wild:  # singles and ? only: one card per letter
+            return letters - doubles_used >= least
+        if letters - doubles_used - 1 < least:  # a ?? costs one card
+            return False
+        need = deficit - n_wild
+        if need <= 2:
+            for i in range(letters - 1):
+                if mask[i] == "." and mask[i + 1] == ".":
+                    a, b = CODE[word[i]], CODE[word[i + 1]]
+                    if a == b:
+                        cut = min(2, used[a] - singles[a]) if used[a] > singles[a] else 0
+                    else:
+                        cut = (used[a] > singles[a]) + (used[b] > singles[b])
+                    if cut >= need:
+                        return True
+            if n_double_wild < 2:
+                return False
+        spelled = best_spelling(word, cards)  # several ??: the exact search
+        return spelled is not None and len(spelled) >= least
 
-    def visit(child: int, word: str, used: int, prev: int) -> None:
-        # Leaves are most of the visits: settle them here without a call.
-        cheader = arr[child]
-        if cheader & TERMINAL and used >= min_cards:
-            found.add(word)
-        if cheader >> EDGE_SHIFT:
-            walk(child, word, used, prev)
-
-    def walk(node: int, prefix: str, used: int, prev: int) -> None:
-        # ``prev``: the previous letter's label if a one-letter card covered it
-        # (+32 if that card was a ?), else -1. Once ``used`` reaches the
-        # minimum, two one-letter cards in a row are dominated by the double
-        # card (or ??) for the same pair, which keeps them both for later.
+    def walk(node: int, prefix: str, mask: str, doubles_used: int, deficit: int) -> None:
+        if len(prefix) >= longest:
+            return
         header = arr[node]
-        settled = used >= min_cards and prev >= 0
         for k in range(node + 1, node + 1 + (header >> EDGE_SHIFT)):
             edge = arr[k]
             label = edge >> EDGE_SHIFT
             child = edge & CHILD_MASK
-            letter = alphabet[label]
-            if settled:
-                entry = pair_entry.get((prev & 31) * 32 + label)
-                skip_one = entry is not None and entry[1] > 0
-            else:
-                skip_one = False
-            if skip_one:
-                pass
-            elif singles[label]:
-                singles[label] -= 1
-                visit(child, prefix + letter, used + 1, label)
-                singles[label] += 1
-            elif wilds[0] and not (settled and prev >= 32 and wilds[1]):
-                wilds[0] -= 1
-                visit(child, prefix + letter, used + 1, label + 32)
-                wilds[0] += 1
+            count = used[label] + 1
+            short = deficit + (count > singles[label])
+            if short <= cap:
+                used[label] = count
+                word = prefix + alphabet[label]
+                cheader = arr[child]
+                if cheader & TERMINAL and settle(word, mask + ".", doubles_used, short):
+                    found.add(word)
+                if cheader >> EDGE_SHIFT:
+                    walk(child, word, mask + ".", doubles_used, short)
+                used[label] = count - 1
             pairs = doubles.get(label)
-            real_pairs: tuple | set = ()
-            if pairs:
-                real_pairs = set()
+            if pairs and len(prefix) + 2 <= longest:
                 for entry in pairs:
                     if entry[1]:
                         grandchild = child_of(child, entry[0])
                         if grandchild >= 0:
-                            real_pairs.add(entry[0])
                             entry[1] -= 1
-                            visit(grandchild, prefix + entry[2], used + 1, -1)
+                            word = prefix + entry[2]
+                            gheader = arr[grandchild]
+                            if gheader & TERMINAL and settle(word, mask + "dd", doubles_used + 1, deficit):
+                                found.add(word)
+                            if gheader >> EDGE_SHIFT:
+                                walk(grandchild, word, mask + "dd", doubles_used + 1, deficit)
                             entry[1] += 1
-            if wilds[1]:
-                wilds[1] -= 1
-                cheader = arr[child]
-                for j in range(child + 1, child + 1 + (cheader >> EDGE_SHIFT)):
-                    cedge = arr[j]
-                    clabel = cedge >> EDGE_SHIFT
-                    if clabel in real_pairs:
-                        continue  # the double letter card does this better
-                    visit(cedge & CHILD_MASK, prefix + letter + alphabet[clabel], used + 1, -1)
-                wilds[1] += 1
 
-    if arr[0] >> EDGE_SHIFT:
-        walk(0, "", 0, -1)
+    walk(0, "", "", 0, 0)
     return found
 
 
-def hints(cards: Iterable[Card], lexicon: "Lexicon", *, min_cards: int = 3, limit: int | None = None) -> list[str]:
+def hints(
+    cards: Iterable[Card],
+    lexicon: "Lexicon",
+    *,
+    min_cards: int = 3,
+    limit: int | None = None,
+    max_letters: int | None = None,
+) -> list[str]:
     """Words the cards allow in their dictionary spelling, most common first, blocked words never shown.
 
     >>> from myword_edu.lexicon import Lexicon
@@ -140,7 +160,11 @@ def hints(cards: Iterable[Card], lexicon: "Lexicon", *, min_cards: int = 3, limi
     >>> hints(parse_cards("C A T"), lex)
     ['cat']
     """
-    words = [w for w in words_on_table(cards, lexicon, min_cards=min_cards) if not lexicon.is_blocked(w)]
+    words = [
+        w
+        for w in words_on_table(cards, lexicon, min_cards=min_cards, max_letters=max_letters)
+        if not lexicon.is_blocked(w)
+    ]
     ranked = sorted(words, key=lambda w: (-lexicon.zipf(w), len(w), w))
     if limit is not None:
         ranked = ranked[:limit]

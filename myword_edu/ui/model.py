@@ -33,6 +33,10 @@ from ..solver import words_on_table
 from ..text import Lang
 from .settings import Mode, Settings
 
+#: Robots and the round review look at words of up to this many letters: longer
+#: ones are rare, and leaving them out keeps a big Spanish table quick to solve.
+PLAN_MAX_LETTERS = 8
+
 __all__ = ["Phase", "Feedback", "Call", "RoundReview", "Session"]
 
 
@@ -326,7 +330,9 @@ class Session(HasTraits):
 
         def possible(min_cards: int) -> set[str]:
             if min_cards not in possible_by_min:
-                possible_by_min[min_cards] = words_on_table(table, self.lexicon, min_cards=min_cards)
+                possible_by_min[min_cards] = words_on_table(
+                    table, self.lexicon, min_cards=min_cards, max_letters=PLAN_MAX_LETTERS
+                )
             return possible_by_min[min_cards]
 
         if self.student is not None:

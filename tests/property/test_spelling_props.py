@@ -69,3 +69,27 @@ def test_solver_equals_brute_force_and_every_word_passes_spell(table, min_cards)
         if found is not None and len(found) >= min_cards:
             expected.add(word)
     assert solved == expected
+
+
+ABC_WORDS = Lexicon.from_words(
+    sorted({"".join(p) for n in range(1, 7) for p in __import__("itertools").product("abc", repeat=n)}),
+    blocked=[],
+)
+abc_tables = st.lists(
+    st.sampled_from(["a", "b", "c", "ab", "ba", "cc", "?", "??"]), max_size=8
+).map(lambda faces: [Card(f) for f in faces])
+
+
+@settings(max_examples=300, deadline=None)
+@given(abc_tables, st.integers(min_value=1, max_value=5), st.one_of(st.none(), st.integers(2, 6)))
+def test_solver_with_many_wilds_equals_reference(table, min_cards, max_letters):
+    """Dense tables over three letters: every ?/??/double interplay shows up here."""
+    solved = words_on_table(table, ABC_WORDS, min_cards=min_cards, max_letters=max_letters)
+    expected = set()
+    for word in ABC_WORDS:
+        if max_letters is not None and len(word) > max_letters:
+            continue
+        found = best_spelling(word, table)
+        if found is not None and len(found) >= min_cards:
+            expected.add(word)
+    assert solved == expected

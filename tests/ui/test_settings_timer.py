@@ -14,23 +14,27 @@ from myword_edu.ui.settings import Settings
 from myword_edu.ui.timer import Clock, Pacer
 
 
-def run_async(make_coroutine):
-    """``asyncio.run`` in a thread of its own: no other test's event loop can be in the way."""
+def run_in_thread(function):
+    """Run ``function`` in a thread of its own (no other test's event loop in the way); re-raise its errors."""
     result: dict = {}
 
     def target():
         try:
-            result["value"] = asyncio.run(make_coroutine())
+            result["value"] = function()
         except BaseException as error:  # re-raised in the test's thread
             result["error"] = error
 
     thread = threading.Thread(target=target)
     thread.start()
     thread.join(timeout=60)
-    assert not thread.is_alive(), "the event loop did not finish"
+    assert not thread.is_alive(), "the thread did not finish"
     if "error" in result:
         raise result["error"]
     return result.get("value")
+
+
+def run_async(make_coroutine):
+    return run_in_thread(lambda: asyncio.run(make_coroutine()))
 
 
 def test_query_string_example_from_the_issue():
@@ -99,9 +103,7 @@ def test_clock_needs_a_running_loop():
         clock = Clock(lambda: None, now=time.monotonic)
         assert clock.start() is False and not clock.is_running
 
-    thread = threading.Thread(target=check)
-    thread.start()
-    thread.join(timeout=30)
+    run_in_thread(check)
 
 
 def test_clock_ticks_until_nothing_is_scheduled():

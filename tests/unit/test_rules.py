@@ -220,3 +220,10 @@ def test_player_validation():
         Player("Ana", min_cards=1)
     with pytest.raises(ValueError):
         Round([Player("Ana"), Player("Ana")], [], LEX)
+
+
+def test_no_seed_means_a_fresh_deal_that_can_still_be_replayed():
+    decks = {tuple(Game([Player("Ana")], LEX).current.initial_deck) for _ in range(5)}
+    assert len(decks) > 1
+    game = Game([Player("Ana")], LEX)
+    assert Game.from_dict(game.to_dict(), LEX).current.initial_deck == game.current.initial_deck
