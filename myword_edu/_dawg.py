@@ -94,7 +94,7 @@ def _serialise(root: _BuildNode) -> array:
     queue = [root]
     position = 0
     while queue:  # breadth first: parents near their children, root at 0
-        next_queue = []
+        next_queue: list[_BuildNode] = []
         for node in queue:
             if id(node) in offsets:
                 continue

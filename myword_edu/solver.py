@@ -59,7 +59,7 @@ def words_on_table(
         elif card.letters == "??":
             n_double_wild += n
         elif card.is_double:
-            a, b = card.letters
+            a, b = card.letters[0], card.letters[1]
             doubles.setdefault(CODE[a], []).append([CODE[b], n, card.letters])
         else:
             singles[CODE[card.letters]] += n

@@ -90,7 +90,7 @@ def normalize(text: str) -> str:
 def fold(text: str) -> str:
     """The form words are compared in: :func:`normalize`, then accents removed except ñ."""
     decomposed = unicodedata.normalize("NFD", normalize(text))
-    out = []
+    out: list[str] = []
     for ch in decomposed:
         if unicodedata.combining(ch):
             if ch == _COMBINING_TILDE and out and out[-1] == "n":

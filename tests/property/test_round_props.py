@@ -59,3 +59,21 @@ def test_conservation_scores_and_save_restore(seed, junior, dealer_calls, steps)
     restored = Round.from_json(rnd.to_json(), LEX)
     assert restored.to_dict() == rnd.to_dict()
     assert restored.scores == rnd.scores and restored.table == rnd.table
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.sampled_from(["Ana", "Ben", "Cy"]))
+def test_any_typed_text_is_a_clean_rejection_or_a_result(text, name):
+    """Unicode oddities, emoji, digits, huge input: a typed error or a result, never a crash;
+    a typed error never changes the round."""
+    rnd = Round([Player("Ana"), Player("Ben"), Player("Cy")], shuffled(standard_deck("es"), 3), LEX)
+    for _ in range(12):
+        rnd.deal()
+    before = rnd.to_dict()
+    try:
+        result = rnd.claim(name, text)
+    except BadWordError as error:
+        assert error.reason in {"empty", "too_long", "bad_characters", "wrong_alphabet"}
+        assert rnd.to_dict() == before
+    else:
+        assert result.accepted or result.reason is not None
