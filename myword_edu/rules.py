@@ -108,6 +108,7 @@ class Reason(str, enum.Enum):
     WRONG_LANGUAGE = "wrong_language"
     DEALER_CANNOT_CALL = "dealer_cannot_call"
     ROUND_OVER = "round_over"
+    TOO_LATE = "too_late"  # the cards were there when the player looked, but someone took them first
 
     @property
     def is_penalised(self) -> bool:
@@ -275,6 +276,7 @@ class Round:
         self._over = False
         self.events: list[Event] = []
         self.intents: list[list[Any]] = []
+        self._tables: list[tuple[int, ...]] = [()]  # the table after each intent
         self._subscribers: list[Callable[[Event], None]] = []
 
     # -- queries -----------------------------------------------------------
@@ -378,6 +380,7 @@ class Round:
         self.intents.append(["deal"])
         self._emit(Dealt(card_id, self.initial_deck[card_id]))
         self._end_if_stuck()
+        self._tables.append(tuple(self._table))
         return self.initial_deck[card_id]
 
     def finish(self) -> None:
@@ -386,6 +389,7 @@ class Round:
             return
         self.intents.append(["finish"])
         self._end("finished")
+        self._tables.append(tuple(self._table))
 
     def _end(self, why: str) -> None:
         self._leftover = tuple(self._table)
@@ -397,7 +401,14 @@ class Round:
         if self._next >= len(self.initial_deck) and not self._over and not self.anyone_can_call():
             self._end("no_words_left")
 
-    def check_claim(self, name: str, word: str, card_ids: Sequence[int] | None = None) -> ClaimResult:
+    @property
+    def version(self) -> int:
+        """How many actions the round has seen: what a player saw is ``seen=round.version``."""
+        return len(self.intents)
+
+    def check_claim(
+        self, name: str, word: str, card_ids: Sequence[int] | None = None, *, seen: int | None = None
+    ) -> ClaimResult:
         """What :meth:`claim` would do, without changing anything (no free cards listed).
 
         Raises :class:`~myword_edu.errors.BadWordError` for text that is not a
@@ -425,6 +436,10 @@ class Round:
                 return refuse(Reason.WRONG_LANGUAGE, folded)
             return refuse(Reason.NOT_A_WORD, folded)
         spelling = lexicon.spelling(folded)
+        if seen is not None and 0 <= seen < self.version and not self._could_claim_now(
+            folded, card_ids, player.min_cards
+        ) and self._could_claim(folded, card_ids, player.min_cards, self._tables[seen]):
+            return refuse(Reason.TOO_LATE, folded, spelling)
         if card_ids is not None:
             ids = self._validate_ids(card_ids)
             if ids is None:
@@ -444,14 +459,34 @@ class Round:
         ids = self._pick_ids(cards_found)
         return ClaimResult(name, shown, folded, spelling, True, None, cards_found, ids, player.min_cards)
 
-    def _validate_ids(self, card_ids: Sequence[int]) -> tuple[int, ...] | None:
+    def _validate_ids(self, card_ids: Sequence[int], table: Sequence[int] | None = None) -> tuple[int, ...] | None:
+        on_table = self._table if table is None else table
         try:
             ids = tuple(int(i) for i in card_ids)
         except (TypeError, ValueError):
             return None
-        if len(set(ids)) != len(ids) or any(i not in self._table for i in ids):
+        if len(set(ids)) != len(ids) or any(i not in on_table for i in ids):
             return None
         return ids
+
+    def _could_claim(
+        self, folded: str, card_ids: Sequence[int] | None, min_cards: int, table: Sequence[int]
+    ) -> bool:
+        """Would the cards of ``table`` (ids) have allowed this call?"""
+        if card_ids is not None:
+            ids = self._validate_ids(card_ids, table)
+            if ids is None:
+                return False
+            try:
+                check_choice(folded, [self.initial_deck[i] for i in ids], min_cards=min_cards)
+            except SpellingError:
+                return False
+            return True
+        found = best_spelling(folded, [self.initial_deck[i] for i in table])
+        return found is not None and len(found) >= min_cards
+
+    def _could_claim_now(self, folded: str, card_ids: Sequence[int] | None, min_cards: int) -> bool:
+        return self._could_claim(folded, card_ids, min_cards, self._table)
 
     def _pick_ids(self, cards: Iterable[Card]) -> tuple[int, ...]:
         free = list(self._table)
@@ -464,18 +499,28 @@ class Round:
                     break
         return tuple(ids)
 
-    def claim(self, name: str, word: str, card_ids: Sequence[int] | None = None) -> ClaimResult:
+    def claim(
+        self, name: str, word: str, card_ids: Sequence[int] | None = None, *, seen: int | None = None
+    ) -> ClaimResult:
         """A player calls a word (typed, or built from the table cards ``card_ids`` in order).
 
         An allowed word takes its cards. A penalised failure gives every other
         player one free card, from the caller's left, from the table first and
         then from the deck (not in the junior variant). Bad text raises
         :class:`~myword_edu.errors.BadWordError` and changes nothing.
+
+        ``seen`` is the :attr:`version` of the round the player was looking at
+        (a live room, where calls arrive in commit order): a call those cards
+        allowed, on cards someone else has taken since, is answered
+        ``TOO_LATE`` and costs nothing.
         """
-        result = self.check_claim(name, word, card_ids)
+        result = self.check_claim(name, word, card_ids, seen=seen)
         if result.reason in (Reason.ROUND_OVER, Reason.DEALER_CANNOT_CALL):
             return result
-        self.intents.append(["claim", name, word, list(card_ids) if card_ids is not None else None])
+        intent: list[Any] = ["claim", name, word, list(card_ids) if card_ids is not None else None]
+        if seen is not None:
+            intent.append(seen)
+        self.intents.append(intent)
         if result.accepted:
             taken = set(result.card_ids)
             self._table = [i for i in self._table if i not in taken]
@@ -492,6 +537,7 @@ class Round:
                 result = _with_free_cards(result, self._give_free_cards(name))
         if self.cards_left == 0:
             self._end_if_stuck()
+        self._tables.append(tuple(self._table))
         return result
 
     def _give_free_cards(self, caller: str) -> tuple[FreeCard, ...]:
@@ -558,7 +604,7 @@ class Round:
                 if intent[0] == "deal":
                     rnd.deal()
                 elif intent[0] == "claim":
-                    rnd.claim(intent[1], intent[2], intent[3])
+                    rnd.claim(intent[1], intent[2], intent[3], seen=intent[4] if len(intent) > 4 else None)
                 elif intent[0] == "finish":
                     rnd.finish()
                 else:

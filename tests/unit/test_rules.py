@@ -227,3 +227,18 @@ def test_no_seed_means_a_fresh_deal_that_can_still_be_replayed():
     assert len(decks) > 1
     game = Game([Player("Ana")], LEX)
     assert Game.from_dict(game.to_dict(), LEX).current.initial_deck == game.current.initial_deck
+
+
+def test_a_late_claim_on_taken_cards_is_too_late_and_costs_nothing():
+    rnd = make("C A T S X Y")
+    deal(rnd, 4)
+    seen = rnd.version  # both players look at C A T S
+    assert rnd.claim("Ana", "cats", seen=seen).accepted
+    late = rnd.claim("Ben", "cat", seen=seen)
+    assert late.reason is Reason.TOO_LATE and late.free_cards == ()
+    assert rnd.scores == {"Ana": 4, "Ben": 0, "Cy": 0}
+    # A word the cards never allowed is still penalised.
+    wrong = rnd.claim("Cy", "task", seen=seen)
+    assert wrong.reason is Reason.CARDS_NOT_ON_TABLE and len(wrong.free_cards) == 2
+    again = Round.from_json(rnd.to_json(), LEX)
+    assert again.to_dict() == rnd.to_dict()
