@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)   # store and room tests on PostgreSQL
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -q
