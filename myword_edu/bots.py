@@ -91,11 +91,13 @@ class LevelProfile:
     prefers_long: bool
 
 
-#: The levels. An easy robot waits 8-13 s and more, so a beginner who spots a
-#: word within a few seconds usually gets there first.
+#: The levels, pitched with benchmarks/bench_bots.py: a simulated beginner
+#: (very common words of up to 4 letters, 5-9 s to spot one) beats the easy robot
+#: in about 19 rounds out of 20 and the medium one about half the time; the hard
+#: robot is for confident spellers.
 PROFILES: dict[Level, LevelProfile] = {
-    Level.EASY: LevelProfile(4.0, 5, (8.0, 13.0), 0.6, 0.2, False),
-    Level.MEDIUM: LevelProfile(3.0, 7, (4.5, 8.0), 0.4, 0.05, False),
+    Level.EASY: LevelProfile(4.0, 5, (7.0, 11.0), 0.6, 0.2, False),
+    Level.MEDIUM: LevelProfile(3.5, 6, (7.0, 11.0), 0.5, 0.1, False),
     Level.HARD: LevelProfile(1.5, 15, (2.0, 4.0), 0.2, 0.0, True),
 }
 
