@@ -152,8 +152,10 @@ class WordGraph:
     def child(self, node: int, ch: str) -> int:
         """The node reached from ``node`` by letter ``ch``, or -1."""
         code = CODE.get(ch)
-        if code is None:
-            return -1
+        return -1 if code is None else self.child_by_code(node, code)
+
+    def child_by_code(self, node: int, code: int) -> int:
+        """The node reached from ``node`` by the letter with alphabet index ``code``, or -1."""
         arr = self.arr
         header = arr[node]
         for k in range(node + 1, node + 1 + (header >> EDGE_SHIFT)):

@@ -73,16 +73,7 @@ def words_on_table(
     least = min_cards
     longest = max_letters if max_letters is not None else 1 << 30
 
-    def child_of(node: int, label: int) -> int:
-        header = arr[node]
-        for k in range(node + 1, node + 1 + (header >> EDGE_SHIFT)):
-            edge = arr[k]
-            lab = edge >> EDGE_SHIFT
-            if lab == label:
-                return edge & CHILD_MASK
-            if lab > label:
-                return -1
-        return -1
+    child_of = lexicon.graph.child_by_code
 
     def settle(word: str, mask: str, doubles_used: int, deficit: int) -> bool:
         """Can the wilds cover the deficit, with enough cards? (``mask``: 'd' = double card)."""
