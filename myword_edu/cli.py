@@ -3,12 +3,12 @@
 ``myword-edu serve`` runs the student app with Voila on the installed
 ``notebooks/`` folder, with the ``voila.json`` shipped in this package (kernel
 culling, widget messages that do not keep a closed page's kernel alive,
-preheated kernels). Subcommands are argparse subparsers, so more can be added
-(``export`` ...).
+preheated kernels) and the class database (``--db``); ``export`` and
+``passcode`` are in :mod:`myword_edu.class_cli`.
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
->>> args.command, args.port, args.host, args.browser, args.pool
-('serve', 9000, '127.0.0.1', False, None)
+>>> args.command, args.port, args.host, args.browser, args.pool, args.db
+('serve', 9000, '127.0.0.1', False, None, None)
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
+from .class_cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
 from .resources import data_dir
+from .site.cli import add_site_commands
 
 __all__ = ["main", "build_parser", "serve", "CONFIG_DIR", "APP_NOTEBOOK", "app_url"]
 
@@ -90,7 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="kernels kept ready before anyone opens the page (default 1; 0 turns preheating off)",
     )
+    add_db_argument(serve_parser)
     serve_parser.set_defaults(handler=_serve_command)
+    add_class_commands(commands)  # export, passcode
+    add_site_commands(commands)  # build-site
     return parser
 
 
@@ -121,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    return serve(port=args.port, host=args.host, open_browser=args.browser, pool=args.pool)
+    return serve(port=args.port, host=args.host, open_browser=args.browser, pool=args.pool, db=args.db)
 
 
 def kernel_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -148,16 +153,24 @@ def kernel_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def serve(
-    *, port: int = DEFAULT_PORT, host: str = "127.0.0.1", open_browser: bool = True, pool: int | None = None
+    *,
+    port: int = DEFAULT_PORT,
+    host: str = "127.0.0.1",
+    open_browser: bool = True,
+    pool: int | None = None,
+    db: str | None = None,
 ) -> int:
     """Run Voila on the notebooks folder until interrupted.
 
     ``pool`` overrides the number of preheated kernels in ``voila.json`` (0: none).
+    ``db`` is the class database (see :func:`myword_edu.store.resolve_url`).
     """
     from voila.app import Voila
 
     notebooks = data_dir("notebooks")
     url = app_url(host, port)
+    if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
+        return 1
     os.environ.update(kernel_environment())
 
     class MyWordVoila(Voila):  # type: ignore[misc]

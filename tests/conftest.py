@@ -28,3 +28,20 @@ SMALL_WORDS = (
 @pytest.fixture(scope="session")
 def small():
     return Lexicon.from_words(SMALL_WORDS, blocked=["arts"])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _class_database(tmp_path_factory):
+    """Every test (and every process it starts: nbval, servers) uses a throw-away class database,
+    never the real one in the user's data folder."""
+    import os
+
+    from myword_edu.store import DB_ENV
+
+    saved = os.environ.get(DB_ENV)
+    os.environ[DB_ENV] = f"sqlite:///{tmp_path_factory.mktemp('classdb') / 'myword.sqlite3'}"
+    yield os.environ[DB_ENV]
+    if saved is None:
+        os.environ.pop(DB_ENV, None)
+    else:
+        os.environ[DB_ENV] = saved

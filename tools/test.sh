@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)   # store and room tests on PostgreSQL
+command -v soffice >/dev/null 2>&1 || need+=(libreoffice-calc-nogui)   # exported CSV opened by LibreOffice
+command -v npm >/dev/null 2>&1 || need+=(npm)   # the static site's build fetches Pyodide with npm pack
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -q

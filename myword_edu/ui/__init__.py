@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
-from .request import preload, settings_from_request
+from .request import preload, query_from_request, settings_from_request
 from .settings import Mode, Settings
 
-__all__ = ["StudentApp", "Session", "Settings", "Mode", "preload", "settings_from_request"]
+__all__ = ["StudentApp", "StudentPage", "TeacherPanel", "Session", "Settings", "Mode", "preload",
+           "settings_from_request", "query_from_request"]  # fmt: skip
 
 
 def __getattr__(name: str):
@@ -19,6 +20,14 @@ def __getattr__(name: str):
         from .app import StudentApp
 
         return StudentApp
+    if name == "StudentPage":
+        from .whoami import StudentPage
+
+        return StudentPage
+    if name == "TeacherPanel":
+        from .teacher import TeacherPanel
+
+        return TeacherPanel
     if name == "Session":
         from .model import Session
 

@@ -55,8 +55,14 @@ class StudentApp:
         *,
         lexicons: Callable[[str], Lexicon] = load_lexicon,
         now: Callable[[], float] = time.monotonic,
+        recorder: Any = None,
+        locked: bool = False,
+        lessons: Callable[[str], Any] | None = None,
     ) -> None:
-        self.session = Session(settings, lexicons=lexicons, now=now)
+        self.session = Session(settings, lexicons=lexicons, now=now, lessons=lessons)
+        self.locked = locked  # a student on the class list: the teacher's settings, not the page's
+        if recorder is not None:
+            recorder.attach(self.session)
         self.clock = Clock(self.session.tick, now=now)
         self.session.on_change = self.clock.start
         self._shown = False
@@ -129,6 +135,9 @@ class StudentApp:
         side = w.VBox([self.scores, self.feed], _dom_classes=["myword-side"])
         main = w.HBox([play, side], _dom_classes=["myword-main"])
         self.root = w.VBox([self.style, header, self.settings_row, main], _dom_classes=["myword-app"])
+        if self.locked:
+            for widget in (self.lang_toggle, self.mode_toggle, self.settings_row):
+                _show(widget, False)
 
     # -- display --------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
@@ -185,8 +194,11 @@ class StudentApp:
         self.entry.focus()
 
     def new_game(self, **changes: Any) -> None:
-        """A new game with the settings picked on the page (and ``changes``)."""
-        settings = self.session.settings.with_changes(
+        """A new game with the settings picked on the page (and ``changes``).
+
+        A locked app (a student on the class list) keeps the teacher's settings.
+        """
+        settings = self.session.settings if self.locked else self.session.settings.with_changes(
             bots=self.bots_pick.value,
             level=self.level_pick.value,
             pace=self.pace_pick.value,
@@ -203,10 +215,16 @@ class StudentApp:
             self.entry.focus()
 
     def _on_lang(self, change: dict) -> None:
+        if self.locked:  # a forged switch: the teacher chose this student's language
+            self._relabel()
+            return
         if not self._relabeling and change["new"] != self.session.lang:
             self.new_game(lang=change["new"])
 
     def _on_mode(self, change: dict) -> None:
+        if self.locked:
+            self._relabel()
+            return
         if not self._relabeling and change["new"] != self.session.settings.mode:
             self.new_game(mode=change["new"])
 
@@ -228,6 +246,7 @@ class StudentApp:
         tagline = m("app.tagline_projector" if projector else "app.tagline")
         self.title.value = f"<h1>{m('app.title')}</h1><p>{tagline}</p>"
         self.lang_toggle.tooltips = [m("lang.label")] * 2
+        self.lang_toggle.value = lang
         self.mode_toggle.options = [(m("mode.practice"), "practice"), (m("mode.projector"), "projector")]
         self.mode_toggle.value = self.session.settings.mode
         self.bots_pick.description = m("settings.bots")

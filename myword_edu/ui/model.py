@@ -17,27 +17,39 @@ last call. Time is passed in (``now``), so tests drive it without waiting.
 from __future__ import annotations
 
 import enum
+import logging
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
 from ..bots import Bot, BotCall
 from ..cards import Card
-from ..errors import BadWordError
+from ..errors import BadWordError, MyWordError
 from ..lexicon import Lexicon, load_lexicon
 from ..rules import CardGiven, Claimed, ClaimResult, Dealt, Event, Game, Player, Reason, RoundEnded, TableCard
 from ..solver import words_on_table
 from ..text import Lang
 from .settings import Mode, Settings
 
+if TYPE_CHECKING:
+    from ..lessons import Lesson
+
 #: Robots and the round review look at words of up to this many letters: longer
 #: ones are rare, and leaving them out keeps a big Spanish table quick to solve.
 PLAN_MAX_LETTERS = 8
 
 __all__ = ["Phase", "Feedback", "Call", "RoundReview", "Session"]
+
+log = logging.getLogger(__name__)
+
+
+def _shipped_lesson(lesson_id: str) -> "Lesson | None":
+    from ..lessons import default_library
+
+    return default_library().get(lesson_id)
 
 
 class Phase(str, enum.Enum):
@@ -116,12 +128,17 @@ class Session(HasTraits):
         *,
         lexicons: Callable[[str], Lexicon] = load_lexicon,
         now: Callable[[], float] = time.monotonic,
+        lessons: "Callable[[str], Lesson | None] | None" = None,
     ) -> None:
         super().__init__()
         self._lexicons = lexicons
         self._now = now
         self.settings = settings or Settings()
         self.on_change: Callable[[], None] = lambda: None  # the clock's wake-up
+        # Called with (result, table before the call) for every call the student makes,
+        # before anything is shown: the class store commits it there (see ui/recorder.py).
+        self.on_attempt: Callable[[ClaimResult, Sequence[Card]], None] | None = None
+        self._lessons = lessons if lessons is not None else _shipped_lesson
         self.new_game(self.settings)
 
     # -- setting up -----------------------------------------------------------
@@ -133,6 +150,9 @@ class Session(HasTraits):
             self.settings = settings
         if self.settings.seed is None:  # a fresh deal for every page (Game(seed=None) always deals alike)
             self.settings = self.settings.with_changes(seed=random.SystemRandom().randrange(2**31))
+        self.lesson = self._lessons(self.settings.lesson) if self.settings.lesson else None
+        if self.lesson is not None and self.lesson.lang != self.settings.lang:  # a lesson is played in its language
+            self.settings = self.settings.with_changes(lang=self.lesson.lang)
         s = self.settings
         lang = s.lang
         lexicon = self._lexicons(lang)
@@ -148,7 +168,12 @@ class Session(HasTraits):
             self.bots = [Bot(b, s.level_enum, seed=s.seed) for b in bot_names]
             names = [self.student, *bot_names]
         players = [Player(n, min_cards=s.min_cards) if n == self.student else Player(n) for n in names]
-        self.game = Game(players, lexicon, seed=s.seed, rounds=s.rounds, foreign=foreign)
+        junior = s.variant == "ages7"  # the ages-7-and-up variant: failed calls cost nothing
+        if self.lesson is not None:
+            rounds = s.rounds if s.rounds is not None else self.lesson.rounds
+            self.game = self.lesson.game(players, lexicon, seed=s.seed, rounds=rounds, junior=junior, foreign=foreign)
+        else:
+            self.game = Game(players, lexicon, seed=s.seed, rounds=s.rounds, junior=junior, foreign=foreign)
         self.lexicon = lexicon
         self.lang = lang
         self.players = names
@@ -277,15 +302,28 @@ class Session(HasTraits):
         text = word if isinstance(word, str) else ""
         if card_ids and not text.strip():
             text = "".join(self._card_text(i) for i in card_ids)
+        table_before = self.round.table
         try:
             result = self.round.claim(name, text, card_ids)
         except BadWordError as error:
             return self._tell(Feedback(f"reason.{error.reason}", {"word": _shown(text)}))
+        saved = self._record(result, table_before)  # on disk before the student sees anything
         self.selection = []
-        feedback = self._feedback_for(result, mine=True)
+        feedback = self._feedback_for(result, mine=True) if saved else Feedback("feedback.not_saved")
         self._after_change(self._now())
         self.on_change()
         return self._tell(feedback)
+
+    def _record(self, result: ClaimResult, table_before: Sequence[Card]) -> bool:
+        """Hand the student's call to ``on_attempt`` (the class store); False if it could not be saved."""
+        if self.on_attempt is None:
+            return True
+        try:
+            self.on_attempt(result, table_before)
+        except MyWordError:
+            log.exception("a call by %s could not be saved", result.player)
+            return False
+        return True
 
     def _card_text(self, card_id: int) -> str:
         card = self.round.initial_deck[card_id]

@@ -15,7 +15,7 @@ import os
 from ..text import Lang
 from .settings import Settings
 
-__all__ = ["preload", "settings_from_request"]
+__all__ = ["preload", "settings_from_request", "query_from_request"]
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 def preload() -> None:
     """Load what every page needs (widgets, both word lists) before the request arrives."""
     from ..lexicon import load_lexicon
-    from . import app  # noqa: F401  (imports ipywidgets and anywidget)
+    from . import app, whoami  # noqa: F401  (imports ipywidgets, anywidget and the class store)
 
     for lang in Lang:
         try:
@@ -32,8 +32,8 @@ def preload() -> None:
             log.warning("the %s word list is missing", lang.value)
 
 
-def settings_from_request() -> Settings:
-    """The settings in the page's query string (defaults for anything missing or wrong)."""
+def query_from_request() -> str:
+    """The page's query string (after waiting for the request, in a preheated kernel)."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         try:
             from voila.utils import wait_for_request
@@ -41,4 +41,9 @@ def settings_from_request() -> Settings:
             pass
         else:
             wait_for_request()
-    return Settings.from_query(os.environ.get("QUERY_STRING", ""))
+    return os.environ.get("QUERY_STRING", "")
+
+
+def settings_from_request() -> Settings:
+    """The settings in the page's query string (defaults for anything missing or wrong)."""
+    return Settings.from_query(query_from_request())

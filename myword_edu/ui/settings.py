@@ -5,7 +5,7 @@ the seed, the number of robots and the seconds per card. Every value is
 checked; a bad or missing one falls back to its default, never an error.
 
 >>> Settings.from_query("lang=es&seed=7&bots=2&pace=1.5")
-Settings(lang='es', seed=7, bots=2, level='easy', pace=1.5, mode='practice', name='', min_cards=3, rounds=None, last_call=15.0, students=())
+Settings(lang='es', seed=7, bots=2, level='easy', pace=1.5, mode='practice', name='', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None)
 >>> Settings.from_query("lang=klingon&bots=99&pace=-1&seed=x&level=expert").bots
 1
 """
@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from ..bots import Level, parse_level
+from ..classroom import parse_variant
 from ..errors import UnknownLanguageError
 from ..rules import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from ..text import parse_lang
@@ -55,6 +56,8 @@ class Settings:
     rounds: int | None = None
     last_call: float = 15.0
     students: tuple[str, ...] = ()
+    variant: str = "standard"  # or "ages7": failed calls are not penalised
+    lesson: str | None = None  # a lesson id (lessons/*.toml)
 
     @classmethod
     def from_query(cls, query: str | None) -> "Settings":
@@ -145,6 +148,17 @@ def _students(value: Any) -> tuple[str, ...]:
     return tuple(names[:MAX_STUDENTS])
 
 
+def _lesson(value: Any) -> str | None:
+    from ..lessons import LESSON_ID
+
+    if value is None:
+        return None
+    text = str(value).strip().lower()
+    if not LESSON_ID.match(text):
+        raise ValueError("not a lesson id")
+    return text
+
+
 _CHECKS = {
     "lang": lambda v: parse_lang(v).value,
     "seed": _seed,
@@ -157,6 +171,8 @@ _CHECKS = {
     "rounds": _int_in(1, 6),
     "last_call": _last_call,
     "students": _students,
+    "variant": lambda v: parse_variant(v).value,
+    "lesson": _lesson,
 }
 _ALIASES = {"min": "min_cards", "lastcall": "last_call"}
 _FIELDS = tuple(f.name for f in fields(Settings))

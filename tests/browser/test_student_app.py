@@ -16,6 +16,15 @@ from myword_edu.text import fold
 
 from .conftest import ARTIFACTS, SCREENSHOTS
 
+
+def wait_text(page, selector: str, text: str, timeout: float = 15_000) -> None:
+    """Wait (with a deadline) until the element's text contains ``text``: widget updates arrive one by one."""
+    page.wait_for_function(
+        "([sel, text]) => { const el = document.querySelector(sel); return !!el && el.innerText.includes(text); }",
+        arg=[selector, text],
+        timeout=timeout,
+    )
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CARDS = ".myword-table .myword-card"
@@ -75,7 +84,7 @@ def test_play_typed_clicked_and_invalid_words(open_app, server):
     page.locator(".myword-entry input").press("Enter")
     page.wait_for_function("Number(document.querySelector('.myword-score').textContent) > 0")
     first = score(page)
-    assert f"{word.upper()} is a word" in page.locator(".myword-feedback").inner_text()
+    wait_text(page, ".myword-feedback", f"{word.upper()} is a word")
 
     # 2. Build a word by clicking its cards in order (no wild card: the cards spell it).
     word, spelled = find_word(page, "en", want=lambda w, cards: not any(c.is_wild for c in cards))
@@ -99,9 +108,9 @@ def test_play_typed_clicked_and_invalid_words(open_app, server):
     page.locator(".myword-entry input").fill("zqzq")
     page.locator(".myword-entry input").press("Enter")
     page.wait_for_selector("text=ZQZQ is not a word we know")
-    assert "Robot 1 got a free card" in page.locator(".myword-feedback").inner_text()
+    wait_text(page, ".myword-feedback", "Robot 1 got a free card")
     page.wait_for_function(f"Number(document.querySelectorAll('.myword-score')[1].textContent) > {robot_before}")
-    assert "ZQZQ (no)" in page.locator(".myword-feed").inner_text()
+    wait_text(page, ".myword-feed", "ZQZQ (no)")
 
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "student.png"))
@@ -118,7 +127,7 @@ def test_spanish_word_with_enye(open_app, server):
     page.locator(".myword-entry input").fill(word)
     page.locator(".myword-entry input").press("Enter")
     page.wait_for_function("Number(document.querySelector('.myword-score').textContent) > 0")
-    assert word.upper() in page.locator(".myword-feedback").inner_text()
+    wait_text(page, ".myword-feedback", word.upper())
     assert "Ñ" in word.upper()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "student-es.png"))

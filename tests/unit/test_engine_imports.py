@@ -12,6 +12,15 @@ ENGINE = [
     "myword_edu.spelling",
     "myword_edu.solver",
     "myword_edu.rules",
+    "myword_edu.classroom",
+    "myword_edu.lessons",
+    "myword_edu.progress",
+    "myword_edu.passcode",
+    "myword_edu.schema",
+    "myword_edu.store",
+    "myword_edu.export",
+    "myword_edu.i18n_class",
+    "myword_edu.class_cli",
 ]
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ["text", "errors", "cards", "_dawg", "lexicon", "spelling", "solver", "rules", "resources", "bots", "i18n"]
+ENGINE = ["text", "errors", "cards", "_dawg", "lexicon", "spelling", "solver", "rules", "resources", "bots", "i18n",
+          "classroom", "schema", "store", "progress", "passcode", "lessons", "export", "i18n_class", "class_cli"]
 
 
 @pytest.mark.slow

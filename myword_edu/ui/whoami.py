@@ -1,0 +1,277 @@
+"""The student's page: "Who are you?" from the class list, or straight to guest practice.
+
+What ``notebooks/myword.ipynb`` shows:
+
+- a practice link with settings (``?lang=es&seed=7&bots=2&pace=1.5``) starts a
+  round straight away as a guest, and records nothing;
+- otherwise, if the teacher has a class list, the student picks their name
+  (after typing the class's join code, if the teacher set one) and plays with
+  the settings the teacher chose for them (minimum cards, language, rules,
+  robot level, lesson), locked; every call they make is recorded;
+- with no class list (or no usable database) the page is guest practice.
+
+A name button only chooses who is playing: the settings come from the store,
+in Python, never from the page. The join code is checked in Python, with a
+wait after several wrong codes.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import time
+from html import escape
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from ..classroom import Student, UnknownStudentError, normalize_join_code
+from ..errors import MyWordError
+from ..i18n_class import text
+from ..lessons import Lesson, LessonLibrary, default_library
+from ..lexicon import Lexicon, load_lexicon
+from .app import StudentApp
+from .recorder import AttemptRecorder
+from .settings import Settings
+from .style import style_tag
+
+__all__ = ["StudentPage", "is_practice_link", "PRACTICE_KEYS"]
+
+log = logging.getLogger(__name__)
+
+#: Query keys that make a link a guest practice link.
+PRACTICE_KEYS = frozenset({"lang", "seed", "bots", "pace", "level", "mode", "min", "min_cards", "lesson", "variant",
+                           "rounds", "lastcall", "last_call", "name", "students"})  # fmt: skip
+CODE_TRIES = 5
+CODE_WAIT = 30.0
+
+PAGE_CSS = """
+.myword-who { max-width: 1100px; margin: 0 auto; padding: 8px; gap: 10px;
+  font-family: system-ui, "DejaVu Sans", Arial, sans-serif; }
+.myword-who h1 { margin: 0; font-size: 30px; color: #1f6f4a; }
+.myword-who h2 { margin: 4px 0; font-size: 26px; }
+.myword-who p { font-size: 18px; margin: 2px 0; }
+.myword-names { flex-wrap: wrap; gap: 10px; }
+.myword-names button.jupyter-button { font-size: 22px; height: 56px; min-width: 150px; padding: 0 18px;
+  border-radius: 12px; background: #fffdf5; border: 3px solid #d9cfa7; width: auto; }
+.myword-names button.jupyter-button:hover { border-color: #1f6f4a; }
+.myword-who .myword-guest button, .myword-who button.myword-guest { font-size: 17px; height: 42px; width: auto; }
+.myword-who .myword-code input { font-size: 26px !important; height: 50px !important; letter-spacing: 0.2em;
+  text-transform: uppercase; width: 200px; }
+.myword-who button.jupyter-button { font-size: 18px; height: 46px; border-radius: 8px; width: auto; }
+.myword-whoami-bar { align-items: center; gap: 12px; max-width: 1300px; width: 100%; box-sizing: border-box;
+  margin: 0 auto; padding: 0 16px;
+  font-family: system-ui, "DejaVu Sans", Arial, sans-serif; }
+.myword-whoami-bar .widget-html-content { font-size: 17px; }
+.myword-whoami-bar button.jupyter-button { height: 34px; font-size: 15px; width: auto; }
+.myword-hidden { display: none !important; }
+"""
+
+
+def is_practice_link(query: str | None) -> bool:
+    """Does the page's query string carry practice settings (a guest link)?
+
+    >>> is_practice_link("lang=es&seed=3"), is_practice_link(""), is_practice_link("utm=x")
+    (True, False, False)
+    """
+    try:
+        keys = parse_qs(query or "", keep_blank_values=True).keys()
+    except (TypeError, ValueError):
+        return False
+    return any(k in PRACTICE_KEYS for k in keys)
+
+
+class StudentPage:
+    """The student's page (see the module docs).
+
+    Args:
+        query: the page's query string.
+        store: the class store (default: opened from ``--db`` / ``MYWORD_EDU_DB``); a
+            callable is called to open it.
+        lexicons, now: as for :class:`~myword_edu.ui.app.StudentApp`.
+        lessons: the lesson library (default: shipped lessons and the teacher's own).
+        wall: a clock for the join code's wait (tests pass their own).
+    """
+
+    def __init__(
+        self,
+        query: str | None = "",
+        *,
+        store: Any = None,
+        lexicons: Callable[[str], Lexicon] = load_lexicon,
+        now: Callable[[], float] = time.monotonic,
+        lessons: LessonLibrary | None = None,
+        wall: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._lexicons = lexicons
+        self._now = now
+        self._wall = wall
+        self.library = lessons if lessons is not None else default_library()
+        self.app: StudentApp | None = None
+        self.student: Student | None = None
+        self.store = None
+        self._wrong_codes = 0
+        self._wait_until = 0.0
+        self._code_ok = False
+        self.root = w.VBox([], _dom_classes=["myword-page"])
+        self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
+        if is_practice_link(query):
+            self.play_as_guest(Settings.from_query(query))
+            return
+        try:
+            self.store = store() if callable(store) else store
+            if self.store is None:
+                from ..store import Store
+
+                self.store = Store.open()
+            students = self.store.students()
+        except MyWordError:
+            log.exception("the class database cannot be used: guest practice only")
+            self.store = None
+            students = []
+        if not students:
+            self.play_as_guest(Settings())
+            return
+        self._build_picker()
+
+    # -- the picker ----------------------------------------------------------------
+    def _build_picker(self) -> None:
+        assert self.store is not None
+        info = self.store.class_info()
+        self.lang = info.defaults.lang
+        t = lambda key, **v: text(self.lang, key, **v)  # noqa: E731
+        self.heading = w.HTML(f"<h1>MyWord!</h1><h2>{escape(t('who.title'))}</h2>")
+        self.message = w.HTML("", _dom_classes=["myword-who-message"])
+        self.code_box = w.Text(placeholder="", _dom_classes=["myword-code"], layout=w.Layout(width="auto"))
+        self.code_button = w.Button(description=t("who.code_ok"), _dom_classes=["myword-btn", "myword-primary"])
+        self.code_row = w.HBox([self.code_box, self.code_button], _dom_classes=["myword-row"])
+        self.names = w.HBox([], _dom_classes=["myword-names"])
+        self.guest_button = w.Button(description=t("who.guest"), _dom_classes=["myword-btn", "myword-guest"])
+        self.code_button.on_click(lambda _b: self.enter_code(self.code_box.value))
+        self.code_box.on_msg(self._on_code_message)
+        self.guest_button.on_click(lambda _b: self.play_as_guest(Settings(lang=self.lang)))
+        self.picker = w.VBox([self.heading, self.message, self.code_row, self.names, self.guest_button],
+                             _dom_classes=["myword-who"])  # fmt: skip
+        self._code_ok = not info.join_code
+        self._show_names() if self._code_ok else self._ask_code()
+        self.root.children = [self.style, self.picker]
+
+    def _on_code_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":  # Enter in the box
+            self.enter_code(self.code_box.value)
+
+    def _ask_code(self) -> None:
+        self.message.value = f"<p>{escape(text(self.lang, 'who.code_prompt'))}</p>"
+        self.code_box.description = text(self.lang, "who.code_label")
+        self.code_row.remove_class("myword-hidden")
+        self.names.children = []
+
+    def _show_names(self) -> None:
+        assert self.store is not None
+        self.code_row.add_class("myword-hidden")
+        buttons = []
+        for student in self.store.students():
+            button = w.Button(description=student.name, tooltip=student.name, _dom_classes=["myword-btn", "myword-name"])
+            button.on_click(lambda _b, sid=student.id: self.pick(sid))
+            buttons.append(button)
+        self.names.children = buttons
+        self.message.value = f"<p>{escape(text(self.lang, 'who.pick'))}</p>"
+
+    def enter_code(self, typed: object) -> bool:
+        """Check the class's join code (in Python); True when it opens the class list."""
+        if self._code_ok or self.store is None:
+            return self._code_ok
+        now = self._wall()
+        if now < self._wait_until:
+            self.message.value = _bad(text(self.lang, "who.code_wait", seconds=int(self._wait_until - now + 0.999)))
+            return False
+        code = self.store.class_info().join_code
+        if code is None or hmac.compare_digest(normalize_join_code(typed).encode(), code.encode()):
+            self._code_ok = True
+            self.code_box.value = ""
+            self._show_names()
+            return True
+        self._wrong_codes += 1
+        if self._wrong_codes >= CODE_TRIES:
+            self._wrong_codes = 0
+            self._wait_until = now + CODE_WAIT
+        self.message.value = _bad(text(self.lang, "who.code_wrong"))
+        return False
+
+    def pick(self, student_id: int) -> None:
+        """Play as this student (their settings come from the store)."""
+        if self.store is None or not self._code_ok:
+            return
+        try:
+            student = self.store.student(student_id)
+        except UnknownStudentError:
+            self._show_names()
+            self.message.value = _bad(text(self.lang, "who.gone"))
+            return
+        info = self.store.class_info()
+        lesson_id = student.lesson or info.lesson
+        lesson = self.library.get(lesson_id) if lesson_id else None
+        settings = settings_for(student, lesson)
+        self.student = student
+        self._start(settings, AttemptRecorder(self.store, student), lesson)
+
+    def play_as_guest(self, settings: Settings) -> None:
+        """Practice that records nothing."""
+        self.student = None
+        self._start(settings, None, None)
+
+    def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None) -> None:
+        if self.app is not None:
+            self.app.clock.stop()
+        self.app = StudentApp(settings, lexicons=self._lexicons, now=self._now, recorder=recorder,
+                              locked=recorder is not None, lessons=self.library.get)  # fmt: skip
+        children: list[w.Widget] = [self.style]
+        if self.student is not None:
+            lang = self.app.session.lang
+            parts = [text(lang, "who.playing_as", name=self.student.name)]
+            if lesson is not None:
+                parts.append(text(lang, "who.lesson", title=lesson.title))
+            self.banner = w.HTML(f"<strong>{escape(parts[0])}</strong>" + "".join(f" · {escape(p)}" for p in parts[1:]))
+            self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
+            self.not_me.on_click(lambda _b: self.back_to_names())
+            children.append(w.HBox([self.banner, self.not_me], _dom_classes=["myword-whoami-bar"]))
+        children.append(self.app.root)
+        self.root.children = children
+
+    def back_to_names(self) -> None:
+        """Leave the game and show the class list again (a shared computer)."""
+        if self.store is None or self.app is None or self.student is None:
+            return
+        self.app.clock.stop()
+        self.app = None
+        self.student = None
+        self._build_picker()
+
+    # -- display ----------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        bundle = self.root._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        return {**bundle, "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        if self.app is not None:
+            return repr(self.app)
+        return "<MyWord! who are you?>"
+
+
+def settings_for(student: Student, lesson: Lesson | None) -> Settings:
+    """The game settings of a student on the class list (and their lesson, if any)."""
+    st = student.settings
+    settings = Settings().with_changes(
+        name=student.name, min_cards=st.min_cards, variant=st.variant, level=st.bot_level,
+        lang=lesson.lang if lesson else st.lang,
+    )  # fmt: skip
+    if lesson is not None:
+        settings = settings.with_changes(lesson=lesson.id, bots=lesson.bots, pace=lesson.pace, rounds=lesson.rounds)
+    return settings
+
+
+def _bad(message: str) -> str:
+    return f'<p class="myword-msg bad">{escape(message)}</p>'

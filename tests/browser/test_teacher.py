@@ -1,0 +1,194 @@
+"""The teacher panel and a student's page in Debian's Chromium against a real ``myword-edu serve``.
+
+One server with its own class database: the teacher sets up the passcode with
+the code the server printed, builds the class, sets Ana's minimum to 4 cards
+and her language to Spanish; Ana's page refuses a 3-card word with the Spanish
+message; the teacher downloads both CSV files and the test reads them back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from myword_edu.cards import Card
+from myword_edu.export import read_csv
+from myword_edu.lexicon import load_lexicon
+from myword_edu.solver import hints
+from myword_edu.spelling import best_spelling
+from myword_edu.text import fold
+
+from .conftest import ARTIFACTS, CHROMIUM, SCREENSHOTS, Server, free_port
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PASSCODE = "profe-tortuga-7"
+XSS = "<img src=x onerror=alert(1)>"
+FORMULA = '=HYPERLINK("http://x")'
+CARDS = ".myword-table .myword-card"
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    db = tmp_path_factory.mktemp("teacherdb") / "class.sqlite3"
+    server = Server(free_port(), "--db", str(db))
+    server.teacher_url = f"{server.base}/voila/render/teacher.ipynb"
+    server.db = db
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pages(chromium):
+    contexts = []
+
+    def new_page(url: str, *, width: int = 1366, height: int = 768):
+        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.dialogs = []
+        page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        return page
+
+    yield new_page
+    for context in contexts:
+        context.close()
+
+
+def setup_code(server) -> str:
+    match = re.search(r"setup code to choose your passcode: (\d{4}-\d{4})", server.log())
+    assert match, server.log()
+    return match.group(1)
+
+
+def field(page, scope: str, label: str):
+    return page.locator(f"{scope} .widget-text, {scope} .widget-password, {scope} .widget-dropdown", has_text=label).first
+
+
+def roster_row(page, name: str):
+    return page.locator(".myword-roster tbody tr").filter(has=page.locator("td.name", has_text=re.compile(f"^{re.escape(name)}$")))
+
+
+def test_teacher_sets_up_the_class_and_a_student_plays_by_those_settings(class_server, pages, tmp_path):
+    teacher = pages(class_server.teacher_url)
+    teacher.wait_for_selector("text=First time here")
+    assert teacher.locator(".myword-roster").count() == 0
+
+    # First run: the setup code from the server's window, then the passcode twice.
+    field(teacher, ".myword-lock", "Setup code").locator("input").fill(setup_code(class_server))
+    field(teacher, ".myword-lock", "New passcode").locator("input").fill(PASSCODE)
+    field(teacher, ".myword-lock", "Repeat it").locator("input").fill(PASSCODE)
+    teacher.locator("button.myword-setup").click()
+    teacher.wait_for_selector(".myword-roster")
+
+    for name in ("Ana", XSS, FORMULA):
+        box = field(teacher, ".myword-roster-tab", "New student").locator("input")
+        box.fill(name)
+        teacher.locator("button.myword-add").click()
+        roster_row(teacher, name).wait_for()
+    assert teacher.locator(".myword-roster img").count() == 0 and teacher.dialogs == []
+
+    # Ana: at least 4 cards, in Spanish.
+    roster_row(teacher, "Ana").locator("input[type=checkbox]").check()
+    teacher.wait_for_selector("text=1 selected")
+    field(teacher, ".myword-roster-tab", "Minimum cards").locator("select").select_option(label="4")
+    field(teacher, ".myword-roster-tab", "Language").locator("select").select_option(label="Spanish")
+    teacher.locator("button.myword-apply").click()
+    teacher.wait_for_selector("text=Saved for 1 students.")
+    cells = roster_row(teacher, "Ana").locator("td")
+    teacher.wait_for_function("() => [...document.querySelectorAll('.myword-roster td')].some(td => td.textContent === 'Spanish')")
+    assert [cells.nth(i).inner_text() for i in range(1, 4)] == ["Ana", "4", "Spanish"]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    teacher.screenshot(path=str(SCREENSHOTS / "teacher.png"))
+
+    # Ana's own page: "Who are you?", then a 3-card word is too short for her, in Spanish.
+    student = pages(class_server.app_url)
+    student.wait_for_selector("text=Who are you?")
+    assert student.locator(".myword-names button", has_text=XSS).count() == 1 and student.dialogs == []
+    student.locator(".myword-names button", has_text=re.compile("^Ana$")).click()
+    student.wait_for_selector(f"{CARDS}")
+    student.wait_for_selector("text=Juegas como Ana")
+    student.get_by_role("button", name="Pausa", exact=True).click()
+    student.wait_for_selector("text=En pausa")
+    word = three_card_word(student)
+    student.locator(".myword-entry input").fill(word)
+    student.locator(".myword-entry input").press("Enter")
+    expected = f"{load_lexicon('es').spelling(fold(word)).upper()} es muy corta: usa al menos 4 cartas."
+    student.wait_for_selector(f"text={expected}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    student.screenshot(path=str(ARTIFACTS / "student-rostered.png"))
+
+    # The teacher sees it live, and downloads both files.
+    teacher.get_by_role("tab", name="Progress").click()
+    row = teacher.locator(".myword-progress tr", has_text="Ana")
+    teacher.wait_for_function(
+        "() => [...document.querySelectorAll('.myword-progress tr')].some("
+        "r => r.querySelector('td.name')?.textContent === 'Ana' && r.querySelectorAll('td')[1].textContent === '1')"
+    )
+    assert "0%" in row.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    teacher.screenshot(path=str(ARTIFACTS / "teacher-progress.png"))
+    for tab, marker in (("Lessons", ".myword-lesson"), ("Class", ".myword-save-defaults")):
+        teacher.get_by_role("tab", name=tab).click()
+        teacher.locator(marker).first.wait_for()
+        teacher.screenshot(path=str(ARTIFACTS / f"teacher-{tab.lower()}.png"))
+    teacher.get_by_role("tab", name="Progress").click()
+    with teacher.expect_download() as attempts_download:
+        teacher.locator("button.myword-download", has_text="Download attempts").click()
+    with teacher.expect_download() as summary_download:
+        teacher.locator("button.myword-download", has_text="Download summary").click()
+    attempts_path, summary_path = tmp_path / "attempts.csv", tmp_path / "summary.csv"
+    attempts_download.value.save_as(attempts_path)
+    summary_download.value.save_as(summary_path)
+    assert attempts_download.value.suggested_filename.startswith("myword-attempts-")
+    attempts = read_csv(attempts_path.read_bytes())
+    assert attempts[0][:3] == ["time (UTC)", "student", "word typed"]
+    (ana_row,) = [r for r in attempts[1:] if r[1] == "Ana"]
+    assert ana_row[2] == word and ana_row[6:8] == ["no", "too few cards"] and ana_row[5] == "3" and ana_row[10] == "4"
+    summary = read_csv(summary_path.read_bytes())
+    names = {r[0] for r in summary[1:]}
+    assert names == {"Ana", XSS, "'" + FORMULA}
+    assert teacher.dialogs == [] and student.dialogs == []
+
+
+def three_card_word(page) -> str:
+    """A Spanish word the table makes with exactly 3 cards (at most), dealing more by hand if needed."""
+    lexicon = load_lexicon("es")
+    for _ in range(72):
+        cards = [Card(f) for f in page.eval_on_selector_all(CARDS, "els => els.map(e => e.dataset.face)")]
+        for word in hints(cards, lexicon, max_letters=4):
+            spelled = best_spelling(fold(word), cards)
+            if spelled is not None and len(spelled) == 3:
+                return word
+        count = len(cards)
+        page.locator("button.myword-btn", has_text="Otra carta").click()
+        page.wait_for_function(f"document.querySelectorAll('{CARDS}').length > {count}")
+    raise AssertionError("no 3-card word on the table")
+
+
+def test_a_student_at_the_panel_gets_only_the_passcode_prompt(class_server, pages):
+    page = pages(class_server.teacher_url)
+    page.wait_for_selector("text=Enter the teacher passcode")
+    body = page.locator("body").inner_text()
+    assert "Ana" not in body and "HYPERLINK" not in body
+    assert page.locator(".myword-roster, .myword-progress, .myword-download, .widget-tab").count() == 0
+    # What the page's widget manager holds: every model's state, as the kernel sent it.
+    held = page.evaluate(
+        """async () => {
+            const out = [];
+            for (const el of document.querySelectorAll('.jupyter-widgets')) out.push(el.textContent);
+            return out.join(' ');
+        }"""
+    )
+    assert "Ana" not in held
+    field(page, ".myword-lock", "Passcode").locator("input").fill("not-it")
+    page.locator("button.myword-unlock").click()
+    page.wait_for_selector("text=That is not the passcode")
+    assert page.locator(".myword-roster").count() == 0

@@ -1,0 +1,274 @@
+"""The teacher panel without a browser: what a locked page holds, forged events, and every tab's intents."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+import pytest
+
+from myword_edu.classroom import StudentSettings
+from myword_edu.export import read_csv
+from myword_edu.lessons import LessonLibrary
+from myword_edu.passcode import TeacherAuth
+from myword_edu.resources import data_dir
+from myword_edu.store import Store
+from myword_edu.ui.teacher import TeacherPanel
+
+PASSCODE = "tortuga-42"
+XSS = "<img src=x onerror=alert(1)>"
+FORMULA = '=HYPERLINK("http://x")'
+
+
+class Wall:
+    def __init__(self) -> None:
+        self.now = 5_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(f"sqlite:///{tmp_path / 't.sqlite3'}", fresh=True)
+    for name in ("Ana", "Ben", XSS, FORMULA):
+        store.add_student(name)
+    return store
+
+
+@pytest.fixture
+def wall():
+    return Wall()
+
+
+@pytest.fixture
+def auth(store, wall):
+    auth = TeacherAuth(store, now=wall, kdf_n=2**10)
+    auth.reset(PASSCODE, PASSCODE)
+    return auth
+
+
+@pytest.fixture(scope="module")
+def library():
+    return LessonLibrary([data_dir("lessons")])
+
+
+@pytest.fixture
+def panel(store, auth, library):
+    return TeacherPanel(store=store, auth=auth, library=library)
+
+
+@pytest.fixture
+def open_panel(panel):
+    assert panel.unlock(PASSCODE)
+    return panel
+
+
+def find(panel, browser, kind, css=None):
+    found = [w for w in browser.widgets(panel.root) if type(w).__name__ == kind]
+    return [w for w in found if css is None or css in getattr(w, "_dom_classes", ())]
+
+
+def test_a_locked_panel_holds_no_control_and_no_student_data(panel, browser):
+    state = browser.page_state(panel.root)
+    for name in ("Ana", "Ben", "onerror", "HYPERLINK"):
+        assert name not in state
+    kinds = sorted(type(w).__name__ for w in browser.widgets(panel.root))
+    assert kinds == sorted(["VBox", "HTML", "HBox", "HTML", "ToggleButtons", "VBox", "VBox", "HTML", "HBox", "Password",
+                            "Button", "HTML"])  # fmt: skip
+    assert panel.tabs == [] and panel.tab_widget is None and repr(panel) == "<MyWord! teacher panel, locked>"
+
+
+def test_forged_events_cannot_unlock(panel, browser):
+    browser.update(panel.passcode_box, value="guess")
+    browser.click(panel.unlock_button)
+    browser.custom(panel.passcode_box, {"event": "submit"})
+    for widget in browser.widgets(panel.root):
+        browser.custom(widget, {"event": "click"})
+        browser.custom(widget, {"type": "download"})
+    assert "not the passcode" in panel.lock_message.value
+    browser.update(panel.lang_toggle, index=1)
+    browser.click(panel.unlock_button)
+    assert not panel.unlocked and panel.tabs == []
+    assert "Ana" not in browser.page_state(panel.root)
+    assert panel.unlock_button.description == "Abrir" and "Esa no es la clave" in panel.lock_message.value
+
+
+def test_wrong_codes_are_rate_limited_even_in_a_new_page(store, auth, library, wall, browser):
+    panel = TeacherPanel(store=store, auth=auth, library=library)
+    for _ in range(5):
+        assert not panel.unlock("nope")
+    again = TeacherPanel(store=store, auth=TeacherAuth(store, now=wall, kdf_n=2**10), library=library)
+    assert not again.unlock(PASSCODE)
+    assert "Try again in 30 seconds" in again.lock_message.value
+    wall.now += 31
+    browser.update(again.passcode_box, value=PASSCODE)
+    browser.click(again.unlock_button)
+    assert again.unlocked
+    assert again.passcode_box.value == ""  # the passcode does not stay in the page
+
+
+def test_first_run_setup_code_then_unlocked(tmp_path, library, wall, browser):
+    store = Store.open(f"sqlite:///{tmp_path / 'new.sqlite3'}", fresh=True)
+    auth = TeacherAuth(store, now=wall, kdf_n=2**10)
+    blank = TeacherPanel(store=store, auth=auth, library=library)
+    assert "myword-edu serve" in blank.lock_form.children[0].value  # no code waiting: no form at all
+    assert not any(type(w).__name__ in ("Password", "Button") for w in browser.widgets(blank.root))
+    code = auth.issue_setup_code()
+    panel = TeacherPanel(store=store, auth=auth, library=library)
+    browser.update(panel.setup_box, value="0000-0000")
+    browser.update(panel.new_box, value="secret-1")
+    browser.update(panel.repeat_box, value="secret-1")
+    browser.click(panel.setup_button)
+    assert not panel.unlocked and "not the setup code" in panel.lock_message.value
+    assert panel.new_box.value == "" and panel.repeat_box.value == ""
+    assert panel.set_up(code, "secret-1", "secret-1") and panel.unlocked
+    assert auth.has_passcode()
+
+
+def test_unlock_builds_the_panel_and_lock_closes_every_control(open_panel, browser):
+    panel = open_panel
+    assert [panel.tab_widget.get_title(i) for i in range(4)] == ["Students", "Lessons", "Progress", "Class"]
+    assert "Ana" in browser.page_state(panel.root)
+    built = browser.widgets(panel.tab_widget)
+    panel.lock()
+    assert all(w.comm is None for w in built)  # closed: the page drops their models
+    assert "Ana" not in browser.page_state(panel.root) and panel.tabs == []
+
+
+def test_names_are_text_everywhere(open_panel, browser):
+    roster, _, progress, _ = open_panel.tabs
+    names = [row["cells"][0] for row in roster.table.rows]
+    assert XSS in names and FORMULA in names  # drawn by the page with textContent
+    assert XSS not in progress.table.value and "&lt;img src=x onerror=alert(1)&gt;" in progress.table.value
+    assert "<img" not in progress.chart.value
+
+
+def test_settings_for_one_student_and_bulk(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    ids = {row["cells"][0]: row["id"] for row in roster.table.rows}
+    browser.custom(roster.table, {"type": "toggle", "id": ids["Ana"]})
+    browser.update(roster.min_pick, index=3)  # "4" (after "(no change)", 2, 3)
+    browser.update(roster.lang_pick, index=2)  # Spanish
+    browser.click(roster.apply_button)
+    ana = next(s for s in store.students() if s.name == "Ana")
+    assert ana.settings == StudentSettings(4, "es") and "Saved for 1 students" in roster.message.value
+    browser.custom(roster.table, {"type": "all", "on": True})
+    browser.update(roster.variant_pick, index=2)
+    browser.click(roster.apply_button)
+    assert {s.settings.variant for s in store.students()} == {"ages7"}
+    assert ana.settings.min_cards == store.student(ana.id).settings.min_cards  # untouched by the bulk edit
+
+
+def test_forged_roster_events_change_nothing_they_should_not(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    before = store.students()
+    browser.custom(roster.table, {"type": "toggle", "id": 999})
+    browser.custom(roster.table, {"type": "toggle", "id": True})
+    browser.update(roster.table, selected=[999, before[0].id], rows=[{"id": 999, "cells": ["Mallory"]}])
+    assert roster.table.chosen == []  # the page's copy of the ticks and rows decides nothing
+    browser.click(roster.apply_button)
+    assert "Tick one or more" in roster.message.value
+    browser.custom(roster.table, {"type": "toggle", "id": before[0].id})
+    browser.update(roster.min_pick, index=99)  # not an option: refused by the widget
+    browser.update(roster.lesson_pick, index=-5)
+    browser.click(roster.apply_button)
+    assert store.students() == before
+
+
+def test_add_rename_remove(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    browser.update(roster.add_box, value="  Carla  ")
+    browser.click(roster.add_button)
+    browser.update(roster.add_box, value="carla")
+    browser.custom(roster.add_box, {"event": "submit"})
+    assert "There is already a student called carla" in roster.message.value
+    carla = next(s for s in store.students() if s.name == "Carla")
+    browser.custom(roster.table, {"type": "toggle", "id": carla.id})
+    browser.update(roster.rename_box, value="Carla M.")
+    browser.click(roster.rename_button)
+    assert store.student(carla.id).name == "Carla M."
+    browser.click(roster.remove_button)
+    assert store.student(carla.id)  # the first click only asks
+    assert "Click again to remove 1 students" in roster.remove_button.description
+    browser.click(roster.remove_button)
+    assert "Carla M." not in [s.name for s in store.students()]
+    assert "Carla M." not in [row["cells"][0] for row in roster.table.rows]
+
+
+def test_import_reports_every_bad_line_and_imports_nothing(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    content = "nombre;idioma;mínimo de cartas\nDani;español;4\nDani;inglés;3\nEva;klingon;3\n;es;2\nana;en;3\n".encode("cp1252")
+    # What FileUpload holds once the page has sent a file (Excel's "CSV": Windows-1252, semicolons).
+    roster.upload.value = ({"name": "clase.csv", "type": "text/csv", "size": len(content), "content": memoryview(content),
+                            "last_modified": datetime.now()},)  # fmt: skip
+    before = store.students()
+    browser.click(roster.import_button)
+    message = roster.import_message.value
+    assert "Nothing was imported" in message
+    for line in ("Line 3: Dani is already on line 2.", "Line 4: language must be English or Spanish, not klingon.",
+                 "Line 5: the name is empty.", "Line 6: there is already a student called ana."):  # fmt: skip
+        assert line in message
+    assert store.students() == before
+    browser.update(roster.paste, value="Dani\nEva\n")
+    roster.upload.value = ()
+    browser.click(roster.import_button)
+    assert "Imported 2 students" in roster.import_message.value
+    assert {"Dani", "Eva"} <= {s.name for s in store.students()}
+
+
+def test_lessons_tab_sets_the_class_lesson(open_panel, store, browser):
+    lessons = open_panel.tabs[1]
+    assert "es-4-enye" in lessons.listing.value and "NIÑO" in lessons.listing.value
+    browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index("es-4-enye"))
+    browser.click(lessons.use_button)
+    assert store.class_info().lesson == "es-4-enye"
+    assert not lessons.use("no-such-lesson") and store.class_info().lesson == "es-4-enye"
+
+
+def test_progress_and_downloads(open_panel, store, browser, monkeypatch):
+    ana = next(s for s in store.students() if s.name == "Ana")
+    game = store.start_game(ana.id, lang="en", variant="standard", min_cards=3)
+    for word, ok in (("cat", True), ("xq", False)):
+        store.record_attempt(student_id=ana.id, game_id=game, round=1, word=word, folded=word, spelling=word,
+                             cards="C A T" if ok else "", card_count=3 if ok else 0, accepted=ok,
+                             reason=None if ok else "not_a_word", points=3 if ok else 0, free_cards=0, min_cards=3,
+                             lang="en")  # fmt: skip
+    progress = open_panel.tabs[2]
+    open_panel._refresh()  # what the live refresher does every few seconds
+    assert '<td class="num">2</td><td class="num">50%</td><td class="num">3</td>' in progress.table.value
+    assert "<svg" in progress.chart.value
+    browser.update(progress.student_pick, index=[v for _, v in progress.student_pick.options].index(ana.id))
+    assert "stroke-dasharray" in progress.chart.value  # Ana's own line
+    sent = []
+    for button in (progress.download_attempts, progress.download_summary):
+        monkeypatch.setattr(button, "send", lambda content, buffers=None: sent.append((content, buffers)))
+        browser.custom(button, {"type": "download"})
+    (meta1, (data1,)), (meta2, (data2,)) = sent
+    assert meta1["filename"].startswith("myword-attempts-") and meta2["filename"].startswith("myword-summary-")
+    attempts, summary = read_csv(data1), read_csv(data2)
+    assert [r[2] for r in attempts[1:]] == ["cat", "xq"]
+    names = [r[0] for r in summary[1:]]
+    assert "'" + FORMULA in names and XSS in names
+
+
+def test_class_tab_defaults_join_code_and_passcode(open_panel, store, browser):
+    class_tab = open_panel.tabs[3]
+    browser.update(class_tab.min_pick, index=3)  # 2, 3, 4, 5
+    browser.click(class_tab.save_button)
+    assert store.class_info().defaults.min_cards == 5
+    browser.click(class_tab.join_new)
+    code = store.class_info().join_code
+    assert code and code in class_tab.join.value
+    browser.click(class_tab.join_off)
+    assert store.class_info().join_code is None
+    assert not class_tab.change_passcode("wrong", "new-pass-1", "new-pass-1")
+    assert class_tab.change_passcode(PASSCODE, "new-pass-1", "new-pass-1")
+    assert "changed" in class_tab.passcode_message.value
+
+
+def test_language_switch_rebuilds_in_spanish(open_panel, browser):
+    browser.update(open_panel.lang_toggle, index=1)
+    assert [open_panel.tab_widget.get_title(i) for i in range(4)] == ["Alumnado", "Lecciones", "Progreso", "Clase"]
+    assert open_panel.tabs[0].apply_button.description == "Aplicar a los marcados"
+    assert json.dumps(open_panel.tabs[2].download_summary.label, ensure_ascii=False) == '"Descargar resumen (CSV)"'
