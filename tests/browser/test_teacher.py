@@ -101,7 +101,7 @@ def test_teacher_sets_up_the_class_and_a_student_plays_by_those_settings(class_s
     field(teacher, ".myword-roster-tab", "Minimum cards").locator("select").select_option(label="4")
     field(teacher, ".myword-roster-tab", "Language").locator("select").select_option(label="Spanish")
     teacher.locator("button.myword-apply").click()
-    teacher.wait_for_selector("text=Saved for 1 students.")
+    teacher.wait_for_selector("text=Saved. Students changed: 1.")
     cells = roster_row(teacher, "Ana").locator("td")
     teacher.wait_for_function("() => [...document.querySelectorAll('.myword-roster td')].some(td => td.textContent === 'Spanish')")
     assert [cells.nth(i).inner_text() for i in range(1, 4)] == ["Ana", "4", "Spanish"]

@@ -152,7 +152,7 @@ def test_settings_for_one_student_and_bulk(open_panel, store, browser):
     browser.update(roster.lang_pick, index=2)  # Spanish
     browser.click(roster.apply_button)
     ana = next(s for s in store.students() if s.name == "Ana")
-    assert ana.settings == StudentSettings(4, "es") and "Saved for 1 students" in roster.message.value
+    assert ana.settings == StudentSettings(4, "es") and "Students changed: 1" in roster.message.value
     browser.custom(roster.table, {"type": "all", "on": True})
     browser.update(roster.variant_pick, index=2)
     browser.click(roster.apply_button)
