@@ -20,7 +20,7 @@ Guarantees:
 - The schema is migrated on open (:data:`myword_edu.schema.MIGRATIONS`); a
   database from a newer release is refused with a clear message.
 
->>> store = Store.open("sqlite://")  # in memory
+>>> store = Store.open("sqlite://", fresh=True)  # a new in-memory database
 >>> ana = store.add_student("Ana")
 >>> [s.name for s in store.students()], ana.settings.min_cards
 (['Ana'], 3)
