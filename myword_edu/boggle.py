@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 __all__ = [
     "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
     "Board", "face_label", "default_dice", "score_word", "Reason", "Play", "ScoredWord", "RoundResult",
-    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key",
+    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND",
 ]  # fmt: skip
+
+#: The kind of a Boggle game in the class store and in exported progress.
+GAME_KIND = "boggle"
 
 
 def _dice(text: str) -> tuple[tuple[str, ...], ...]:

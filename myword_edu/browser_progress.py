@@ -98,7 +98,8 @@ class BrowserProgress:
     ) -> str:  # fmt: skip
         game_id = str(uuid.uuid4())
         self._add({"kind": "game", "game_id": game_id, "at": _stamp(self.now()), "lang": lang, "variant": variant,
-                   "min_cards": int(min_cards), "lesson": lesson})  # fmt: skip
+                   "min_cards": int(min_cards), "lesson": lesson,
+                   "game": "boggle" if kind == "boggle" else "myword"})  # fmt: skip
         return game_id
 
     def record_attempt(
@@ -151,13 +152,14 @@ class BrowserProgress:
         """Every attempt kept, oldest first (ids count from 1)."""
         rows = [r for r in self.records if r["kind"] == "attempt"]
         rows.sort(key=lambda r: r["at"])  # stable: records of one moment keep their order
+        kinds = {r["game_id"]: r.get("game", "myword") for r in self.records if r["kind"] == "game"}
         return [
             Attempt(
                 id=i, student_id=STUDENT_ID, student=r["student"], game_id=r["game_id"], round=r["round"],
                 at=_parse(r["at"]), word=r["word"], folded=r["folded"], spelling=r["spelling"], cards=r["cards"],
                 card_count=r["card_count"], accepted=r["accepted"], reason=r["reason"], points=r["points"],
                 free_cards=r["free_cards"], min_cards=r["min_cards"], lang=r["lang"], lesson=r["lesson"],
-                focus_word=r["focus_word"],
+                focus_word=r["focus_word"], game=kinds.get(r["game_id"], "myword"),
             )
             for i, r in enumerate(rows, start=1)
         ]  # fmt: skip
@@ -233,7 +235,10 @@ def _check(record: object) -> dict[str, Any] | None:
                   "lang": _text(record.get("lang"), "lang"), "lesson": _text(record.get("lesson"), "lesson", optional=True),
                   "min_cards": _int(record.get("min_cards"), 1, 20)}  # fmt: skip
         if kind == "game":
-            return {**common, "variant": _text(record.get("variant"), "variant")}
+            game = record.get("game", "myword")
+            if game not in ("myword", "boggle"):
+                return None
+            return {**common, "variant": _text(record.get("variant"), "variant"), "game": game}
         if kind != "attempt":
             return None
         accepted = record.get("accepted")

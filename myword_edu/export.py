@@ -80,18 +80,24 @@ def _pct(part: float | None) -> float | str:
     return "" if part is None else round(part, 1)
 
 
+#: The games' names in the attempts CSV (the same in every language).
+GAME_NAMES = {"myword": "MyWord!", "boggle": "Boggle"}
+
+
 def attempts_rows(attempts: Iterable[Attempt], lang: str = "en") -> list[list[Any]]:
     """The attempts table (a header row first)."""
     t = lambda key: text(lang, key)  # noqa: E731
     header = [t("csv.time"), t("csv.student"), t("csv.word"), t("csv.spelling"), t("csv.cards"), t("csv.card_count"),
               t("csv.accepted"), t("csv.reason"), t("csv.points"), t("csv.free_cards"), t("csv.min_cards"),
-              t("csv.language"), t("csv.game"), t("csv.round"), t("csv.lesson"), t("csv.focus_word")]  # fmt: skip
+              t("csv.language"), t("csv.game_kind"), t("csv.game"), t("csv.round"), t("csv.lesson"),
+              t("csv.focus_word")]  # fmt: skip
     rows: list[list[Any]] = [header]
     for a in attempts:
         reason = text(lang, f"reason.{a.reason}") if a.reason else ""
         rows.append([
             _time(a.at), a.student, a.word, a.spelling, a.cards, a.card_count, t("csv.yes" if a.accepted else "csv.no"),
-            reason, a.points, a.free_cards, a.min_cards, a.lang, a.game_id, a.round, a.lesson or "", a.focus_word or "",
+            reason, a.points, a.free_cards, a.min_cards, a.lang, GAME_NAMES.get(a.game, a.game), a.game_id, a.round,
+            a.lesson or "", a.focus_word or "",
         ])  # fmt: skip
     return rows
 

@@ -186,7 +186,8 @@ EN: dict[str, str] = {
     "csv.free_cards": "free cards given",
     "csv.min_cards": "minimum cards",
     "csv.language": "language",
-    "csv.game": "game",
+    "csv.game": "game id",
+    "csv.game_kind": "game",
     "csv.round": "round",
     "csv.lesson": "lesson",
     "csv.focus_word": "focus word",
@@ -211,6 +212,9 @@ EN: dict[str, str] = {
     "reason.dealer_cannot_call": "dealer cannot call",
     "reason.round_over": "round over",
     "reason.too_late": "too late",
+    "reason.not_on_board": "not on the board",
+    "reason.too_short": "too short",
+    "reason.already_found": "already found",
 }
 
 ES: dict[str, str] = {
@@ -371,7 +375,8 @@ ES: dict[str, str] = {
     "csv.free_cards": "cartas regaladas",
     "csv.min_cards": "mínimo de cartas",
     "csv.language": "idioma",
-    "csv.game": "partida",
+    "csv.game": "id de partida",
+    "csv.game_kind": "juego",
     "csv.round": "ronda",
     "csv.lesson": "lección",
     "csv.focus_word": "palabra clave",
@@ -396,6 +401,9 @@ ES: dict[str, str] = {
     "reason.dealer_cannot_call": "quien reparte no puede decir palabras",
     "reason.round_over": "ronda terminada",
     "reason.too_late": "demasiado tarde",
+    "reason.not_on_board": "no está en el tablero",
+    "reason.too_short": "muy corta",
+    "reason.already_found": "ya encontrada",
 }
 
 #: The catalogs by language tag.

@@ -70,6 +70,7 @@ class Attempt:
     lang: str
     lesson: str | None
     focus_word: str | None
+    game: str = "myword"  # the game's kind: "myword" (also "practice"/"room") or "boggle"
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,18 @@ Live rooms (version 2, see :mod:`myword_edu.rooms`):
   judges the claim and appends it, so the commit order decides who was first,
   on SQLite and PostgreSQL alike.
 
+Boggle (version 3, see :mod:`myword_edu.boggle_class`; a Boggle game is a
+``games`` row with ``kind`` ``"boggle"``, its words are ``attempts`` rows):
+
+- ``boggle_settings``: the teacher's Boggle settings, one row for the class
+  (``student_id`` NULL) and one per student who has their own.
+- ``boggle_bests``: each student's personal best per kind of practice game.
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
-['attempts', 'classes', 'config', 'games', 'room_events', 'room_players', 'rooms',
- 'schema_version', 'students']
+['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
+ 'room_players', 'rooms', 'schema_version', 'students']
 >>> SCHEMA_VERSION
-2
+3
 """
 
 from __future__ import annotations
@@ -43,7 +50,8 @@ from typing import Callable
 import sqlalchemy as sa
 
 __all__ = ["metadata", "SCHEMA_VERSION", "MIGRATIONS", "schema_version", "config", "classes", "students", "games",
-           "attempts", "rooms", "room_players", "room_events", "NAME_KEY_LENGTH"]  # fmt: skip
+           "attempts", "rooms", "room_players", "room_events", "boggle_settings", "boggle_bests",
+           "NAME_KEY_LENGTH"]  # fmt: skip
 
 NAME_KEY_LENGTH = 160  # a casefolded 40-character name can grow (ß -> ss)
 
@@ -150,7 +158,7 @@ def _v2(md: sa.MetaData) -> dict[str, sa.Table]:
             sa.Column("variant", sa.String(10), nullable=False),
             sa.Column("lesson", sa.String(80), nullable=True),
             sa.Column("pace", sa.Float, nullable=False),
-            sa.Column("seed", sa.String(40), nullable=False),
+            sa.Column("seed", sa.Text, nullable=False),  # secret: shuffles every deck
             sa.Column("status", sa.String(10), nullable=False),
             sa.Column("created_at", sa.DateTime, nullable=False),
             sa.Column("closed_at", sa.DateTime, nullable=True),
@@ -189,14 +197,47 @@ def _migrate_to_2(conn: sa.Connection) -> None:
         md.tables[name].create(conn)
 
 
+def _v3(md: sa.MetaData) -> dict[str, sa.Table]:
+    """The tables version 3 adds (Boggle settings and personal bests), defined on ``md``."""
+    tables = {
+        "boggle_settings": sa.Table(
+            "boggle_settings", md,
+            sa.Column("id", sa.Integer, primary_key=True),
+            sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id"), nullable=False),
+            sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), nullable=True),  # NULL: the class
+            sa.Column("size", sa.Integer, nullable=False),
+            sa.Column("minutes", sa.Integer, nullable=False),
+            sa.Column("min_length", sa.Integer, nullable=True),  # NULL: the board's own (3 on 4x4, 4 on 5x5)
+            sa.Column("dice", sa.String(10), nullable=False),
+            sa.UniqueConstraint("class_id", "student_id", name="uq_boggle_settings_owner"),
+        ),
+        "boggle_bests": sa.Table(
+            "boggle_bests", md,
+            sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), primary_key=True, autoincrement=False),
+            sa.Column("key", sa.String(80), primary_key=True),
+            sa.Column("points", sa.Integer, nullable=False),
+            sa.Column("at", sa.DateTime, nullable=False),
+        ),
+    }
+    return tables
+
+
+def _migrate_to_3(conn: sa.Connection) -> None:
+    md = sa.MetaData()
+    _v1(md)
+    _v3(md)
+    for name in ("boggle_settings", "boggle_bests"):
+        md.tables[name].create(conn)
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
-MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2}
+MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
 
 #: The newest schema, for queries.
 metadata = sa.MetaData()
-_tables = {**_v1(metadata), **_v2(metadata)}
+_tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]
@@ -206,3 +247,5 @@ attempts = _tables["attempts"]
 rooms = _tables["rooms"]
 room_players = _tables["room_players"]
 room_events = _tables["room_events"]
+boggle_settings = _tables["boggle_settings"]
+boggle_bests = _tables["boggle_bests"]

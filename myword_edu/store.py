@@ -469,10 +469,11 @@ class Store:
 
     def attempts(self, *, student_id: int | None = None, after_id: int = 0) -> list[Attempt]:
         """Attempts of the class (or one student), oldest first, removed students included."""
-        a, s = t.attempts, t.students
+        a, s, g = t.attempts, t.students, t.games
         query = (
-            sa.select(a, s.c.name.label("student"))
+            sa.select(a, s.c.name.label("student"), g.c.kind.label("game_kind"))
             .join(s, s.c.id == a.c.student_id)
+            .join(g, g.c.id == a.c.game_id)
             .where(s.c.class_id == self.class_id(), a.c.id > after_id)
             .order_by(a.c.at, a.c.id)
         )
@@ -483,17 +484,20 @@ class Store:
         return [_attempt(r) for r in rows]
 
     def progress(self) -> list[StudentProgress]:
-        """Per student on the roster: attempts, accepted, cards won, time played, last active."""
+        """Per student on the roster: attempts, accepted, cards won, time played, last active.
+
+        Cards won count MyWord! games only (a Boggle word's points are not cards).
+        """
         a, s, g = t.attempts, t.students, t.games
         totals = (
             sa.select(
                 s.c.id, s.c.name,
                 sa.func.count(a.c.id),
                 sa.func.coalesce(sa.func.sum(sa.case((a.c.accepted, 1), else_=0)), 0),
-                sa.func.coalesce(sa.func.sum(a.c.points), 0),
+                sa.func.coalesce(sa.func.sum(sa.case((g.c.kind == "boggle", 0), else_=a.c.points)), 0),
                 sa.func.max(a.c.at),
             )
-            .select_from(s.outerjoin(a, a.c.student_id == s.c.id))
+            .select_from(s.outerjoin(a, a.c.student_id == s.c.id).outerjoin(g, g.c.id == a.c.game_id))
             .where(s.c.class_id == self.class_id(), s.c.removed_at.is_(None))
             .group_by(s.c.id, s.c.name, s.c.name_key)
             .order_by(s.c.name_key, s.c.id)
@@ -535,4 +539,5 @@ def _attempt(row: Any) -> Attempt:
         cards=row["cards"], card_count=row["card_count"], accepted=bool(row["accepted"]), reason=row["reason"],
         points=row["points"], free_cards=row["free_cards"], min_cards=row["min_cards"], lang=row["lang"],
         lesson=row["lesson"], focus_word=row["focus_word"],
+        game="boggle" if row.get("game_kind") == "boggle" else "myword",
     )  # fmt: skip

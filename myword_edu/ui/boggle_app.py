@@ -4,7 +4,9 @@ Widgets turn intents into session calls and redraw from the session's
 traits. No rule, score or word lookup lives here, and every handler is safe
 when its button is disabled or hidden (a browser can send any click).
 
-The notebook ``notebooks/boggle.ipynb`` is only::
+The notebook ``notebooks/boggle.ipynb`` shows it inside a
+:class:`~myword_edu.ui.boggle_page.BogglePage` ("Who are you?" or guest
+practice); on its own::
 
     from myword_edu.ui.boggle_app import BoggleApp, boggle_settings_from_request, preload
     preload()
@@ -104,6 +106,8 @@ class BoggleApp:
         lexicons: ``lang -> Lexicon`` (default: the shipped word lists).
         now: a monotonic clock (tests pass their own).
         bests: where personal bests are kept (default: this kernel's memory).
+        recorder: records the student's words in the class store (see :mod:`.boggle_recorder`).
+        locked: the teacher chose the settings: the page shows no settings and cannot change them.
     """
 
     def __init__(
@@ -113,8 +117,13 @@ class BoggleApp:
         lexicons: Callable[[str], Lexicon] = load_lexicon,
         now: Callable[[], float] = time.monotonic,
         bests: BestScores | None = None,
+        recorder: Any = None,
+        locked: bool = False,
     ) -> None:
+        self.locked = locked
         self.session = BoggleSession(settings, lexicons=lexicons, now=now, bests=bests)
+        if recorder is not None:
+            recorder.attach(self.session)
         self.clock = Clock(self.session.tick, now=now)
         self.session.on_change = self.clock.start
         self._relabeling = False
@@ -180,6 +189,12 @@ class BoggleApp:
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])
         self.root = w.VBox([self.style, header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
+        if self.locked:  # the teacher's settings: nothing on the page can change them
+            _show(self.settings_row, False)
+            _show(self.lang_toggle, False)
+            for widget in self.settings_row.children:
+                widget.disabled = True
+            self.lang_toggle.disabled = True
 
     # -- display ----------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
@@ -233,7 +248,13 @@ class BoggleApp:
         self.session.play_again()
 
     def new_game(self, **changes: Any) -> None:
-        """A new game with the settings picked on the page (and ``changes``)."""
+        """A new game with the settings picked on the page (and ``changes``); locked: the same settings."""
+        if self.locked:
+            self.clock.stop()
+            self.session.new_game(self.session.settings.with_changes(seed=None))
+            self.entry.value = ""
+            self._redraw()
+            return
         picked = {
             "dice": self.dice_pick.value,
             "seconds": self.minutes_pick.value * 60,
@@ -251,7 +272,7 @@ class BoggleApp:
         self._redraw()
 
     def _on_lang(self, change: dict) -> None:
-        if not self._relabeling and change["new"] != self.session.lang:
+        if not self._relabeling and not self.locked and change["new"] != self.session.lang:
             self.new_game(lang=change["new"], dice=None)
 
     # -- drawing ----------------------------------------------------------------------

@@ -90,6 +90,11 @@ class BoggleSession(HasTraits):
         self._now = now
         self.bests: BestScores = bests if bests is not None else MemoryBestScores()
         self.on_change: Callable[[], None] = lambda: None  # the clock's wake-up
+        #: Called with each word the student writes down (and the text they typed, or None for a
+        #: traced path) right after the engine judged it and before any trait changes: a store
+        #: commits it here, before the student sees the answer (:mod:`.boggle_recorder`).
+        self.on_attempt: Callable[[Play, object], None] | None = None
+        self._typed: object = None
         self.new_game(settings or BoggleSettings())
 
     # -- setting up -------------------------------------------------------------------
@@ -206,6 +211,7 @@ class BoggleSession(HasTraits):
             return self._tell(Feedback("boggle.not_started"))
         if self.phase is not BPhase.PLAYING:
             return self._tell(Feedback("reason.round_over"))
+        self._typed = text
         try:
             play = self.round.play(self.student, text, path=path, at=self.elapsed)
         except BadWordError as error:
@@ -227,6 +233,8 @@ class BoggleSession(HasTraits):
         return feedback
 
     def _on_play(self, play: Play) -> None:
+        if play.player == self.student and self.on_attempt is not None:
+            self.on_attempt(play, self._typed)
         if not play.accepted:
             return
         self.counts = {**self.counts, play.player: self.counts.get(play.player, 0) + 1}

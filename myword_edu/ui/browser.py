@@ -252,12 +252,12 @@ def _myword_app(query: str, progress: BrowserProgress) -> tuple[Any, Callable[[]
 
 
 def _boggle_app(query: str, progress: BrowserProgress) -> tuple[Any, Callable[[], str]]:
-    # Boggle's calls are not recorded yet: its session has no attempt hook (the store's
-    # recorder is MyWord!'s). The bar still keeps and downloads the MyWord! progress.
     from .boggle_app import BoggleApp
+    from .boggle_recorder import BoggleRecorder
     from .boggle_settings import BoggleSettings
 
-    app = BoggleApp(BoggleSettings.from_query(query))
+    recorder = BoggleRecorder(progress, Student(id=1, name=progress.student))  # type: ignore[arg-type]
+    app = BoggleApp(BoggleSettings.from_query(query), recorder=recorder)
     return app, lambda: app.session.lang
 
 

@@ -248,10 +248,16 @@ class TeacherPanel:
 
         close_all(self.lock_form)
         self.unlocked = True
-        self.tabs = [RosterTab(self), LessonsTab(self), ProgressTab(self), ClassTab(self)]
+        from .teacher_room import RoomTab, room_tab_title
+
+        from .teacher_boggle import BoggleTab, boggle_tab_title
+
+        self.tabs = [RosterTab(self), LessonsTab(self), ProgressTab(self), ClassTab(self), RoomTab(self), BoggleTab(self)]
         self.tab_widget = w.Tab(children=[tab.root for tab in self.tabs])
         for index, key in enumerate(("tab.students", "tab.lessons", "tab.progress", "tab.class")):
             self.tab_widget.set_title(index, self.t(key))
+        self.tab_widget.set_title(4, room_tab_title(self.lang))  # live rooms (myword_edu/ui/teacher_room.py)
+        self.tab_widget.set_title(5, boggle_tab_title(self.lang))  # Boggle settings (myword_edu/ui/teacher_boggle.py)
         self.lock_button = w.Button(description=self.t("panel.lock"), _dom_classes=["myword-lock-button"])
         self.lock_button.on_click(lambda _b: self.lock())
         self.header.children = [self.title, self.lang_toggle, self.lock_button]

@@ -122,3 +122,25 @@ def test_an_unknown_game_falls_back_to_myword():
     page = build_site_app("chess", "lang=es&seed=1")
     assert "MyWord" in repr(page.app) and page.app.session.lang == "es"
     assert isinstance(page.storage, BrowserStorage)
+
+
+def test_a_boggle_word_is_kept_and_exported_as_boggle():
+    """On the static site, Boggle words go into the browser's progress like MyWord!'s, marked Boggle."""
+    from myword_edu.boggle_solver import solve
+
+    page = build_site_app("boggle", "seed=4&bots=0&lang=en", ["myword", "boggle"])
+    sent = []
+    page.storage.send = lambda content, buffers=None: sent.append((content, buffers))
+    browser_custom(page.storage, {"type": "load", "data": None, "available": True})
+    session = page.app.session
+    session.start()
+    word = sorted(solve(session.board, session.lexicon, min_length=session.min_length), key=len)[0]
+    session.submit(word)
+    saves = [c["record"] for c, _ in sent if c["type"] == "save"]
+    assert [r["kind"] for r in saves] == ["game", "attempt"]
+    assert saves[0]["game"] == "boggle" and saves[1]["word"].lower() == word and saves[1]["accepted"] is True
+    stored = records_json(saves)
+    browser_custom(page.storage, {"type": "download", "kind": "attempts", "data": stored})
+    rows = read_csv(sent[-1][1][0])
+    game_column = rows[0].index("game")
+    assert rows[1][game_column] == "Boggle"

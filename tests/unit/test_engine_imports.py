@@ -35,3 +35,16 @@ def test_engine_loads_no_jupyter_package():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_static_sites_apps_load_no_database_driver():
+    """The browser kernel has no SQLAlchemy: the site's MyWord! and Boggle apps must not need it."""
+    code = (
+        "import sys\n"
+        "from myword_edu.ui.browser import build_site_app\n"
+        "build_site_app('myword', 'seed=1&bots=0', ['myword', 'boggle'])\n"
+        "build_site_app('boggle', 'seed=1&bots=0', ['myword', 'boggle'])\n"
+        "print(','.join(m for m in ('sqlalchemy', 'psycopg') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1:] in ([], [""])

@@ -57,6 +57,24 @@ def test_attempts_csv(store):
     assert rows[1][:9] == ["2026-03-02 09:01:00", "Peña, Ana", "camión", "camión", "C A M I Ó N", "6", "sí", "", "6"]
     assert rows[2][6:8] == ["no", "no es una palabra"] and rows[2][9] == "1"
     assert len(rows) == 3 and all(len(r) == len(rows[0]) for r in rows)
+    assert rows[0][12:14] == ["juego", "id de partida"] and rows[1][12] == rows[2][12] == "MyWord!"
+
+
+def test_attempts_csv_has_boggle_words_and_their_cube_paths(store):
+    ana = play(store, "Ana", [("sol", True)])
+    game = store.start_game(ana.id, lang="es", variant="es", min_cards=3, kind="boggle")
+    for word, ok, reason, path in [("ñandú", True, None, "Ñ(1,1) A(1,2) N(2,2) D(3,2) U(3,3)"),
+                                   ("ña", False, "too_short", "Ñ(1,1) A(1,2)"),
+                                   ("perro", False, "not_on_board", "")]:  # fmt: skip
+        store.record_attempt(student_id=ana.id, game_id=game, round=1, word=word.upper(), folded=word.replace("ú", "u"),
+                             spelling=word, cards=path, card_count=len(word), accepted=ok, reason=reason,
+                             points=4 if ok else 0, free_cards=0, min_cards=3, lang="es")  # fmt: skip
+    rows = read_csv(attempts_csv(store, "es"))
+    assert [r[12] for r in rows[1:]] == ["MyWord!", "Boggle", "Boggle", "Boggle"]
+    assert rows[2][2:9] == ["ÑANDÚ", "ñandú", "Ñ(1,1) A(1,2) N(2,2) D(3,2) U(3,3)", "5", "sí", "", "4"]
+    assert [r[7] for r in rows[3:]] == ["muy corta", "no está en el tablero"]
+    summary = read_csv(summary_csv(store, "es"))
+    assert summary[1][3:5] == ["4", "2"] and summary[1][8] == "3"  # Boggle points are not cards won
 
 
 def test_summary_per_student_and_focus_word(store):

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Live-room load test: simulated students in separate processes race claims on one table.
+
+The parent process plays the teacher: it opens a room, adds the students to
+the roster, starts one process per student (each a fresh interpreter with its
+own connection, as a Voila kernel would be), waits until all have joined, then
+deals a card every ``--pace`` seconds, starting a new round when one ends,
+until ``--seconds`` have passed. Each student polls the log every 150 ms, and
+when the table holds a word it can make it calls it (at a human-like rate;
+each student prefers the longest words, so many race for the same cards;
+one call in 20 is a made-up word that gives the others free cards). Every
+process stops by itself at the deadline; everything stays on loopback.
+
+Afterwards the parent checks, from the database alone:
+
+- no card was awarded twice (per round: accepted claims and free cards);
+- no attempt was lost (every answer a student got is in ``attempts`` and in
+  the log, with the same result);
+- cards are conserved (scored + on the table + still to deal = the deck) and
+  a fresh replay of the log gives the stored results;
+
+and reports claim-to-answer latency (p50/p95) and table-update propagation
+(commit of a deal or claim to the moment another student's kernel has
+applied it; p50/p95).
+
+    python benchmarks/bench_rooms.py [--db URL] [--students 30] [--seconds 60] [--postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+POLL = 0.15  # seconds between a student's looks at the log
+CLAIM_CHANCE = 0.25  # per look, when the table holds a word: a class of 30 races for every word
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
+    """One simulated student (run in its own process)."""
+    from myword_edu.rooms import RoomError, StudentSeat
+    from myword_edu.store import Store, utcnow
+
+    rng = random.Random(seed)
+    store = Store.open(url)
+    seat = StudentSeat.join(store, code, student_id)
+    Path(out_file + ".ready").write_text("ready")
+    deadline_wait = time.monotonic() + 300
+    while not Path(go_file).exists():  # bounded wait for the teacher's go
+        if time.monotonic() > deadline_wait:
+            return
+        time.sleep(0.05)
+    stop_at = float(Path(go_file).read_text())
+    answers, latencies, propagation = [], [], []
+    solved_for, words = (-1, -1), []
+    while time.time() < stop_at:
+        started = time.perf_counter()
+        for event in seat.poll():
+            if event.kind in ("deal", "claim") and event.actor != seat.name:
+                propagation.append((utcnow() - event.at).total_seconds())
+        view = seat.view()
+        rnd = seat.replica.round
+        if rnd is not None and not rnd.is_over and seat.name in view.in_round and view.table and \
+                rng.random() < CLAIM_CHANCE:  # fmt: skip
+            if solved_for != (view.round_no, view.version):
+                lexicon = rnd.lexicon_for(rnd._player(seat.name))
+                words = sorted((w for w in rnd.words_possible(seat.name) if not lexicon.is_blocked(w)),
+                               key=lambda w: (-len(w), w))[:3]  # fmt: skip
+                solved_for = (view.round_no, view.version)
+            if words:
+                word = "zqxj" if rng.random() < 0.05 else rng.choice(words)
+                t0 = time.perf_counter()
+                try:
+                    result = seat.claim(word, seen=view.version, round_no=view.round_no)
+                except RoomError as error:
+                    answers.append({"error": error.reason})
+                else:
+                    latencies.append(time.perf_counter() - t0)
+                    answers.append({"seq": seat.replica.seq, "accepted": result.accepted,
+                                    "reason": result.reason.value if result.reason else None,
+                                    "card_ids": list(result.card_ids)})  # fmt: skip
+        time.sleep(max(0.0, POLL - (time.perf_counter() - started)))
+    Path(out_file).write_text(json.dumps({"name": seat.name, "answers": answers, "latency": latencies,
+                                          "propagation": propagation}))  # fmt: skip
+
+
+def check(store, room) -> dict:
+    """Verify the room from the database alone; returns counts (raises AssertionError on a violation)."""
+    import sqlalchemy as sa
+
+    from myword_edu import schema as t
+    from myword_edu.rooms import RoomEvent, RoomReplica
+
+    with store.reading() as conn:
+        rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)
+                            .order_by(t.room_events.c.seq)).all()  # fmt: skip
+    replica = RoomReplica(room.lang, room.variant, room._seed, room._lexicons)
+    awarded: Counter = Counter()
+    twice = mismatched = 0
+    rounds = 0
+
+    def conserved() -> None:
+        rnd = replica.round
+        if rnd is not None:
+            scored = sum(rnd.scores.values())
+            assert scored + len(rnd.table) + rnd.cards_left + len(rnd.leftover) == rnd.deck_size, "cards not conserved"
+
+    for row in rows:
+        event = RoomEvent(row.seq, row.kind, row.actor, tuple(json.loads(row.intent)), None, row.at)
+        if row.kind == "start":
+            conserved()
+            rounds += 1
+        result = replica.apply(event)
+        if row.kind == "claim":
+            stored = json.loads(row.result)
+            if (result.accepted, list(result.card_ids)) != (stored["accepted"], stored["card_ids"]):
+                mismatched += 1
+            for card_id in stored["card_ids"] + [c for _, c in stored["free"]]:
+                awarded[(replica.round_no, card_id)] += 1
+    conserved()
+    twice = sum(1 for n in awarded.values() if n > 1)
+    claims = {row.seq: json.loads(row.result) | {"actor": row.actor} for row in rows if row.kind == "claim"}
+    return {"events": len(rows), "claims": claims, "twice": twice, "mismatched": mismatched, "rounds": rounds,
+            "awarded": sum(awarded.values())}  # fmt: skip
+
+
+def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.2, workdir: str | None = None) -> dict:
+    """Run the load test against ``url`` (an empty database); returns the figures and checks."""
+    from myword_edu.rooms import RoomError, TeacherRoom
+    from myword_edu.store import Store
+
+    work = Path(workdir or tempfile.mkdtemp(prefix="myword-load-"))
+    store = Store.open(url, fresh=True)
+    ids = [store.add_student(f"Student {i:02d}").id for i in range(students)]
+    room = TeacherRoom.create(store, lang="en", pace=max(0.2, pace))
+    go = work / "go"
+    procs = []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for i, student_id in enumerate(ids):
+        out = str(work / f"s{i}.json")
+        procs.append((subprocess.Popen([sys.executable, __file__, "--student", url, room.code, str(student_id),
+                                        str(go), out, str(i)], env=env), out))  # fmt: skip
+    deadline = time.monotonic() + 300
+    while not all(Path(out + ".ready").exists() for _, out in procs):
+        if time.monotonic() > deadline or any(p.poll() not in (None, 0) for p, _ in procs):
+            for p, _ in procs:
+                p.kill()
+            raise RuntimeError("the simulated students did not all join")
+        time.sleep(0.05)
+    stop_at = time.time() + seconds
+    (work / "go.tmp").write_text(repr(stop_at))
+    (work / "go.tmp").rename(go)  # atomic: a student never reads a half-written file
+    room.start_round()
+    dealt, empty_since = 0, None
+    while time.time() < stop_at:
+        tick = time.monotonic()
+        view = room.sync()
+        try:
+            if view.over or (view.cards_left == 0 and empty_since and tick - empty_since > 2.0):
+                room.finish_round()
+                room.start_round()
+                empty_since = None
+            elif view.cards_left == 0:
+                empty_since = empty_since or tick
+            else:
+                room.deal()
+                dealt += 1
+        except RoomError:
+            pass
+        time.sleep(max(0.0, pace - (time.monotonic() - tick)))
+    for p, _ in procs:
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    reports = [json.loads(Path(out).read_text()) for _, out in procs if Path(out).exists()]
+    checked = check(store, room)
+    answered = [(r["name"], a) for r in reports for a in r["answers"] if "seq" in a]
+    lost = 0
+    for name, answer in answered:
+        stored = checked["claims"].get(answer["seq"])
+        if stored is None or stored["actor"] != name or stored["accepted"] != answer["accepted"] or \
+                stored["card_ids"] != answer["card_ids"]:  # fmt: skip
+            lost += 1
+    attempts = len(store.attempts())
+    latency = [x for r in reports for x in r["latency"]]
+    propagation = [x for r in reports for x in r["propagation"]]
+    reasons = Counter(a.get("reason") or ("accepted" if a.get("accepted") else a.get("error")) for _, a in answered)
+    figures = {
+        "backend": store.engine.dialect.name, "students": students, "reported": len(reports), "seconds": seconds,
+        "rounds": checked["rounds"], "deals": dealt, "claims": len(answered), "claim_events": len(checked["claims"]),
+        "attempts_stored": attempts, "reasons": dict(reasons), "awarded_twice": checked["twice"],
+        "replay_mismatches": checked["mismatched"], "attempts_lost": lost + (len(answered) - attempts),
+        "claim_p50_ms": round(1000 * _pct(latency, 0.5), 1), "claim_p95_ms": round(1000 * _pct(latency, 0.95), 1),
+        "propagation_p50_ms": round(1000 * _pct(propagation, 0.5), 1),
+        "propagation_p95_ms": round(1000 * _pct(propagation, 0.95), 1),
+        "propagation_samples": len(propagation),
+    }  # fmt: skip
+    store.dispose()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--student":
+        url, code, student_id, go, out, seed = argv[1:7]
+        student(url, code, int(student_id), go, out, int(seed))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", help="an empty database URL (default: a new SQLite file)")
+    parser.add_argument("--postgres", action="store_true", help="start a throw-away PostgreSQL on loopback")
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=0.2, help="seconds between deals")
+    args = parser.parse_args(argv)
+    server = None
+    with tempfile.TemporaryDirectory(prefix="myword-load-") as folder:
+        url = args.db or f"sqlite:///{folder}/room.sqlite3"
+        if args.postgres:
+            from tests.pgserver import PostgresServer
+
+            server = PostgresServer().start()
+            url = server.url
+        try:
+            figures = run(url, students=args.students, seconds=args.seconds, pace=args.pace, workdir=folder)
+        finally:
+            if server:
+                server.stop()
+    print(json.dumps(figures, indent=2))
+    ok = figures["awarded_twice"] == 0 and figures["attempts_lost"] == 0 and figures["replay_mismatches"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

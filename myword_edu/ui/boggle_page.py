@@ -1,0 +1,163 @@
+"""The Boggle page: "Who are you?" from the class list, or straight to guest practice.
+
+What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
+(:class:`~myword_edu.ui.whoami.StudentPage`, whose class list, join code and
+"Not you?" this reuses):
+
+- a practice link with settings (``?lang=es&seed=7&minutes=2``) starts a
+  game straight away as a guest, and records nothing;
+- otherwise, if the teacher has a class list, the student picks their name
+  and plays solo "beat your best" with the Boggle settings the teacher chose
+  for them (board size, dice, minutes, minimum length:
+  :func:`myword_edu.boggle_class.boggle_rules`), locked; every word they
+  write down is recorded and their personal best is kept in the store;
+- with no class list (or no usable database) the page is guest practice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from html import escape
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from ..boggle_class import BoggleRules, StoreBests, boggle_rules
+from ..classroom import Student, UnknownStudentError
+from ..errors import MyWordError
+from ..i18n import message
+from ..i18n_class import text
+from ..lexicon import Lexicon, load_lexicon
+from .boggle_app import BoggleApp
+from .boggle_recorder import BoggleRecorder
+from .boggle_settings import BoggleSettings
+from .whoami import PAGE_CSS, StudentPage, _bad
+
+__all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
+
+log = logging.getLogger(__name__)
+
+#: Query keys that make a link a guest Boggle practice link.
+BOGGLE_PRACTICE_KEYS = frozenset({"lang", "seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
+                                  "level", "bonus", "target", "name"})  # fmt: skip
+
+
+def is_boggle_practice_link(query: str | None) -> bool:
+    """Does the page's query string carry Boggle practice settings (a guest link)?
+
+    >>> is_boggle_practice_link("minutes=2"), is_boggle_practice_link(""), is_boggle_practice_link("utm=x")
+    (True, False, False)
+    """
+    try:
+        keys = parse_qs(query or "", keep_blank_values=True).keys()
+    except (TypeError, ValueError):
+        return False
+    return any(k in BOGGLE_PRACTICE_KEYS for k in keys)
+
+
+def settings_for_rules(student: Student, rules: BoggleRules) -> BoggleSettings:
+    """The Boggle game of a student on the class list: solo, with the teacher's settings.
+
+    >>> from myword_edu.classroom import StudentSettings
+    >>> ana = Student(1, "Ana", StudentSettings(), None)
+    >>> s = settings_for_rules(ana, BoggleRules(size=5, minutes=2, dice="big"))
+    >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
+    ('big', 120, None, 'Ana', 0)
+    """
+    return BoggleSettings(lang=rules.lang, dice=rules.dice, seconds=rules.minutes * 60, min_length=rules.min_length,
+                          name=student.name, level=student.settings.bot_level)  # fmt: skip
+
+
+class BogglePage(StudentPage):
+    """The Boggle student page (see the module docs). Arguments as for :class:`StudentPage`."""
+
+    def __init__(
+        self,
+        query: str | None = "",
+        *,
+        store: Any = None,
+        lexicons: Callable[[str], Lexicon] = load_lexicon,
+        now: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._lexicons = lexicons
+        self._now = now
+        self._wall = wall
+        self.app: BoggleApp | None = None  # type: ignore[assignment]
+        self.student: Student | None = None
+        self.store = None
+        self.rules: BoggleRules | None = None
+        self._wrong_codes = 0
+        self._wait_until = 0.0
+        self._code_ok = False
+        self.root = w.VBox([], _dom_classes=["myword-page"])
+        self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
+        if is_boggle_practice_link(query):
+            self._play(BoggleSettings.from_query(query), None)
+            return
+        try:
+            self.store = store() if callable(store) else store
+            if self.store is None:
+                from ..store import Store
+
+                self.store = Store.open()
+            students = self.store.students()
+        except MyWordError:
+            log.exception("the class database cannot be used: guest practice only")
+            self.store = None
+            students = []
+        if not students:
+            self._play(BoggleSettings(), None)
+            return
+        self._build_picker()
+
+    def _build_picker(self) -> None:
+        super()._build_picker()
+        self.heading.value = f"<h1>{escape(message(self.lang, 'boggle.title'))}</h1><h2>{escape(text(self.lang, 'who.title'))}</h2>"
+
+    def pick(self, student_id: int) -> None:
+        """Play as this student (their Boggle settings come from the store)."""
+        if self.store is None or not self._code_ok:
+            return
+        try:
+            student = self.store.student(student_id)
+            rules = boggle_rules(self.store, student.id)
+        except UnknownStudentError:
+            self._show_names()
+            self.message.value = _bad(text(self.lang, "who.gone"))
+            return
+        self.student = student
+        self.rules = rules
+        self._play(settings_for_rules(student, rules), student)
+
+    def play_as_guest(self, settings: Any = None) -> None:
+        """Practice that records nothing (in the language of ``settings``, if given)."""
+        lang = getattr(settings, "lang", "en")
+        self.student = None
+        self._play(BoggleSettings(lang=lang), None)
+
+    def _play(self, settings: BoggleSettings, student: Student | None) -> None:
+        if self.app is not None:
+            self.app.clock.stop()
+        recorder = bests = None
+        if student is not None and self.store is not None:
+            recorder = BoggleRecorder(self.store, student)
+            bests = StoreBests(self.store, student.id)
+        self.app = BoggleApp(settings, lexicons=self._lexicons, now=self._now, bests=bests, recorder=recorder,
+                             locked=student is not None)  # fmt: skip
+        children: list[w.Widget] = [self.style]
+        if student is not None:
+            lang = self.app.session.lang
+            self.banner = w.HTML(f"<strong>{escape(text(lang, 'who.playing_as', name=student.name))}</strong>")
+            self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
+            self.not_me.on_click(lambda _b: self.back_to_names())
+            children.append(w.HBox([self.banner, self.not_me], _dom_classes=["myword-whoami-bar"]))
+        children.append(self.app.root)
+        self.root.children = children
+
+    def __repr__(self) -> str:
+        if self.app is not None:
+            return repr(self.app)
+        return "<Boggle who are you?>"

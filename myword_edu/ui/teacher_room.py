@@ -1,0 +1,211 @@
+"""The teacher panel's "Live room" tab: open a room, deal (auto pace, pause, resume), end rounds,
+remove players, and watch the table, the calls, the scores and who is connected.
+
+Built only after the passcode was entered (it is one of the panel's tabs), so
+a student's page never holds a :class:`~myword_edu.rooms.TeacherRoom`.
+
+Test hooks: ``.myword-room-open``, ``.myword-room-joincode``, ``.myword-room-start``,
+``.myword-room-deal``, ``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-players``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..errors import MyWordError
+from ..rooms import RoomError, TeacherRoom
+from .room import POLL_SECONDS, scores_html
+from .table import CardTable, card_views
+from .timer import Clock, Pacer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .teacher import TeacherPanel
+
+__all__ = ["RoomTab", "room_tab_title"]
+
+log = logging.getLogger(__name__)
+CONNECTED = timedelta(seconds=15)
+
+_TEXT = {
+    "en": {"open": "Open a live room", "lang": "Language", "variant": "Rules", "pace": "Seconds per card",
+           "code": "Join code: {code}", "start": "Start round", "deal": "Deal a card", "auto": "Auto deal",
+           "end": "End round", "remove": "Remove", "close": "Close room", "connected": "connected",
+           "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
+           "round": "Round {n}: {left} cards to deal"},
+    "es": {"open": "Abrir una sala en vivo", "lang": "Idioma", "variant": "Reglas", "pace": "Segundos por carta",
+           "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
+           "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
+           "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
+           "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas"},
+}
+
+
+def room_tab_title(lang: str) -> str:
+    """The tab's title.
+
+    >>> room_tab_title("es")
+    'Sala en vivo'
+    """
+    return "Sala en vivo" if lang == "es" else "Live room"
+
+
+class RoomTab:
+    """One tab of the unlocked teacher panel."""
+
+    def __init__(self, panel: "TeacherPanel", *, lexicons: Any = None) -> None:
+        self.panel = panel
+        self.room: TeacherRoom | None = None
+        self._lexicons = lexicons
+        self.pacer: Pacer | None = None
+        self.poller = Clock(self._tick, now=panel._clock, max_sleep=POLL_SECONDS)
+        t = self.t
+        self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"))
+        self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
+        self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"))
+        self.open_button = self._button("open", self.open_room)
+        self.code = w.HTML(_dom_classes=["myword-room-joincode"])
+        self.status = w.HTML()
+        self.start_button = self._button("start", self.start_round)
+        self.deal_button = self._button("deal", self.deal)
+        self.auto = w.ToggleButton(description=t("auto"), value=False, _dom_classes=["myword-room-auto"])
+        self.auto.observe(lambda _c: self._on_auto(), names="value")
+        self.end_button = self._button("end", self.end_round)
+        self.close_button = self._button("close", self.close_room)
+        self.who = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        self.remove_button = self._button("remove", self.remove)
+        self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None, disabled=True)
+        self.players = w.HTML(_dom_classes=["myword-room-players"])
+        self.scores = w.HTML()
+        self.message = w.HTML()
+        self.controls = w.VBox([
+            self.code, self.status,
+            w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
+            self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button]),
+        ])  # fmt: skip
+        self.root = w.VBox([w.HBox([self.lang, self.variant, self.pace, self.open_button]), self.message,
+                            self.controls])  # fmt: skip
+        room = getattr(panel, "live_room", None)  # the panel was rebuilt (language): keep the room
+        self._show_controls(room is not None)
+        if room is not None:
+            self.room, self.pacer = room, Pacer(room.pace)
+            self.redraw()
+            self.poller.start()
+
+    def t(self, key: str, **values: Any) -> str:
+        return _TEXT.get(self.panel.lang, _TEXT["en"])[key].format(**values)
+
+    def _button(self, key: str, action: Any) -> w.Button:
+        button = w.Button(description=self.t(key), _dom_classes=[f"myword-room-{key}"])
+        button.on_click(lambda _b: self._safely(action))
+        return button
+
+    def _safely(self, action: Any) -> None:
+        try:
+            action()
+            self.message.value = ""
+        except RoomError as error:
+            self.message.value = f"<p class='myword-bad'>{escape(str(error))}</p>"
+        self.redraw()
+
+    def _show_controls(self, shown: bool) -> None:
+        self.controls.layout.display = None if shown else "none"
+
+    # -- actions ------------------------------------------------------------------------------
+    def open_room(self) -> None:
+        if self.room is not None:
+            self.room.close()
+        store = self.panel.store
+        lesson = store.class_info().lesson
+        self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=lesson,
+                                       pace=float(self.pace.value), lexicons=self._lexicons)  # fmt: skip
+        self.pacer = Pacer(float(self.pace.value))
+        self.panel.live_room = self.room
+        self._show_controls(True)
+        self.poller.start()
+
+    def start_round(self) -> None:
+        assert self.room is not None
+        self.room.start_round()
+
+    def deal(self) -> None:
+        assert self.room is not None
+        self.room.deal()
+
+    def end_round(self) -> None:
+        assert self.room is not None
+        self.auto.value = False
+        self.room.finish_round()
+
+    def remove(self) -> None:
+        if self.room is not None and self.who.value:
+            self.room.remove_player(self.who.value)
+
+    def close_room(self) -> None:
+        if self.room is not None:
+            self.auto.value = False
+            self.room.close()
+            self.room = self.panel.live_room = None
+            self.poller.stop()
+            self._show_controls(False)
+
+    def _on_auto(self) -> None:
+        """Auto deal on: a card every ``pace`` seconds (pause = off, resume = on)."""
+        if self.pacer is None:
+            return
+        now = self.panel._clock()
+        if self.auto.value:
+            self.pacer.start(now=now)
+            self.poller.start()
+        else:
+            self.pacer.pause(now=now)
+
+    # -- live -------------------------------------------------------------------------------------
+    def _tick(self) -> float | None:
+        if self.room is None or not self.panel.unlocked or self.root.comm is None:  # locked, or tab rebuilt
+            return None
+        now = self.panel._clock()
+        try:
+            changed = bool(self.room.poll())
+            view = self.room.view()
+            if self.auto.value and self.pacer is not None and self.pacer.is_due(now):
+                if view.round_no and not view.over and view.cards_left:
+                    self.room.deal()
+                    changed = True
+                self.pacer.dealt(now=now)
+            if changed or now >= getattr(self, "_next_players", 0.0):
+                self._next_players = now + 2.0
+                self.redraw()
+        except MyWordError:
+            log.exception("the room cannot be read")
+        return now + POLL_SECONDS
+
+    def redraw(self) -> None:
+        if self.room is None:
+            self.code.value = f"<p>{escape(self.t('none'))}</p>"
+            return
+        view = self.room.view()
+        self.code.value = f"<h2>{escape(self.t('code', code=self.room.code))}</h2>"
+        self.status.value = f"<p>{escape(self.t('round', n=view.round_no, left=view.cards_left))}</p>"
+        self.table.cards = card_views(view.table, self.room.lang)
+        self.scores.value = scores_html(view, self.panel.lang)
+        now = self.panel.store.now()
+        rows = "".join(
+            f"<li>{escape(p['name'])}: {self.t('connected') if now - p['last_seen'] < CONNECTED else self.t('away')}</li>"
+            for p in self.room.players() if not p["removed"]
+        )
+        self.players.value = f"<ul>{rows}</ul>"
+        names = list(view.players)
+        self.who.options = names
+        if names and self.who.value not in names:
+            self.who.value = names[0]
+
+    def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
+        """The panel's refresh hook (the room keeps itself live with its own 150 ms poll)."""
+        if self.room is not None and not self.poller.is_running:
+            self.poller.start()

@@ -1,0 +1,119 @@
+"""A live room in Debian's Chromium against a real ``myword-edu serve``: one teacher page and two
+student pages. The teacher opens the room and deals; both students see the same cards; one takes a
+word; the other's page shows it gone."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from myword_edu.cards import Card
+from myword_edu.lexicon import load_lexicon
+from myword_edu.passcode import TeacherAuth
+from myword_edu.solver import words_on_table
+from myword_edu.store import Store
+
+from .conftest import ARTIFACTS, CHROMIUM, Server, free_port
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PASSCODE = "sala-viva-42"
+CARDS = ".myword-table .myword-card"
+
+
+@pytest.fixture(scope="module")
+def room_server(tmp_path_factory):
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    db = tmp_path_factory.mktemp("roomdb") / "class.sqlite3"
+    store = Store.open(f"sqlite:///{db}", fresh=True)
+    for name in ("Ana", "Ben"):
+        store.add_student(name)
+    TeacherAuth(store, kdf_n=2**10).reset(PASSCODE, PASSCODE)
+    store.dispose()
+    server = Server(free_port(), "--db", str(db))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def new_page(chromium):
+    contexts = []
+
+    def open_page(url: str):
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.goto(url)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def faces(page) -> list[str]:
+    return page.eval_on_selector_all(CARDS, "els => els.map(e => e.textContent.trim())")
+
+
+def wait_for_faces(page, expected: list[str], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while faces(page) != expected:
+        assert time.monotonic() < deadline, f"{faces(page)} != {expected}"
+        page.wait_for_timeout(50)  # a browser-side wait between checks of the condition
+
+
+def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_server, new_page):
+    teacher = new_page(f"{room_server.base}/voila/render/teacher.ipynb")
+    teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
+    teacher.locator("button.myword-unlock").click()
+    teacher.get_by_role("tab", name="Live room").click()
+    teacher.locator("button.myword-room-open").click()
+    teacher.wait_for_selector(".myword-room-joincode >> text=Join code")
+    code = re.search(r"Join code: (\w+)", teacher.locator(".myword-room-joincode").inner_text()).group(1)
+
+    students = {}
+    for name in ("Ana", "Ben"):
+        page = new_page(f"{room_server.base}/voila/render/room.ipynb")
+        page.locator(".myword-room-code input").fill(code)
+        page.locator(".myword-room-code input").press("Enter")
+        page.locator("button.myword-room-name", has_text=re.compile(f"^{name}$")).click()
+        page.wait_for_selector(f"text=You are {name}")
+        students[name] = page
+    ana, ben = students["Ana"], students["Ben"]
+    teacher.wait_for_selector(".myword-room-players >> text=Ben")
+
+    lexicon = load_lexicon("en")
+    teacher.locator("button.myword-room-start").click()
+    words: list[str] = []
+    for _ in range(30):  # deal until the table holds a word (a shuffled deck)
+        count = len(faces(teacher))
+        teacher.locator("button.myword-room-deal").click()
+        teacher.wait_for_function(f"() => document.querySelectorAll('{CARDS}').length > {count}")
+        table = faces(teacher)
+        words = sorted((w for w in words_on_table([Card(f) for f in table], lexicon, min_cards=3)
+                        if not lexicon.is_blocked(w)), key=len)  # fmt: skip
+        if words:
+            break
+    assert words, table
+    started = time.monotonic()
+    wait_for_faces(ana, table)
+    wait_for_faces(ben, table)  # both students see the same cards as the teacher
+    assert time.monotonic() - started < 5
+
+    ana.locator(".myword-entry input").fill(words[0])
+    ana.locator(".myword-entry input").press("Enter")
+    ana.wait_for_selector(".myword-room-feedback >> text=Yes!")
+    left = faces(ana)
+    assert len(left) < len(table)
+    wait_for_faces(ben, left)  # gone from Ben's page too
+    wait_for_faces(teacher, left)
+    ben.wait_for_selector(f".myword-room-scores >> text={words[0].upper()}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    ben.screenshot(path=str(ARTIFACTS / "room-student.png"))
+    teacher.screenshot(path=str(ARTIFACTS / "room-teacher.png"))

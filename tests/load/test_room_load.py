@@ -1,0 +1,57 @@
+"""Load test: 30 simulated students (separate processes) race claims on one live room for 60 s,
+on SQLite and on PostgreSQL (loopback only; every process stops by itself).
+
+``MYWORD_LOAD_SECONDS`` shortens or lengthens the run (default 60). The figures (latency p50/p95,
+propagation p50/p95, claim outcomes) are printed and written to ``tests/artifacts/room-load-*.json``."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.pgserver import PostgresServer, find_bin
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+SECONDS = float(os.environ.get("MYWORD_LOAD_SECONDS", "60"))
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_rooms", ROOT / "benchmarks" / "bench_rooms.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_thirty_students_racing_lose_nothing_and_never_award_a_card_twice(backend, tmp_path):
+    server = None
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    else:
+        if not find_bin("initdb"):
+            pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+        server = PostgresServer().start()
+        url = server.url
+    try:
+        figures = _bench().run(url, students=30, seconds=SECONDS, workdir=str(tmp_path))
+    finally:
+        if server:
+            server.stop()
+    print(json.dumps(figures))
+    assert figures["reported"] == 30
+    assert figures["awarded_twice"] == 0 and figures["replay_mismatches"] == 0
+    assert figures["attempts_lost"] == 0 and figures["claims"] == figures["attempts_stored"] == figures["claim_events"]
+    assert figures["claims"] >= 1.5 * SECONDS  # over a hundred claims a minute, many of them races
+    assert figures["reasons"].get("too_late", 0) > 0  # students really raced for the same cards
+    # Latency is reported, not asserted: the goals (p95 <= 250 ms claims, <= 500 ms propagation) are met on
+    # a quiet 2-core machine (README), but a shared CI machine running other jobs can exceed them.
+    out = ROOT / "tests" / "artifacts" / f"room-load-{backend}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(figures, indent=2) + "\n")
+    assert figures["claim_p95_ms"] > 0 and figures["propagation_samples"] > 10 * SECONDS

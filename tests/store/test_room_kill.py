@@ -1,0 +1,68 @@
+"""A student's kernel killed with SIGKILL mid-round: rejoining finds score, cards and attempts intact."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from myword_edu.rooms import StudentSeat, TeacherRoom
+
+ROOT = Path(__file__).resolve().parents[2]
+
+KERNEL = r"""
+import sys, time
+from myword_edu.rooms import StudentSeat
+from myword_edu.store import Store
+seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
+deadline = time.monotonic() + 60
+while len(seat.sync().table) < 6 and time.monotonic() < deadline:  # the teacher deals
+    time.sleep(0.05)
+view = seat.view()
+print("claimed", seat.claim("cats", seen=view.version).accepted, seat.claim("zzqx").reason.value, flush=True)
+deadline = time.monotonic() + 120
+while time.monotonic() < deadline:  # keeps playing (polling) until it is killed
+    seat.poll()
+    time.sleep(0.05)
+"""
+
+
+def test_a_killed_kernel_loses_nothing_and_the_student_rejoins(store):
+    url = store.engine.url.render_as_string(hide_password=False)
+    ana, ben = store.add_student("Ana"), store.add_student("Ben")
+    room = TeacherRoom.create(store, lang="en", deck="C A T S D O G E N R")
+    ben_seat = StudentSeat.join(store, room.code, ben.id)
+    kernel = subprocess.Popen([sys.executable, "-c", KERNEL, url, room.code, str(ana.id)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        deadline = time.monotonic() + 60
+        while "Ana" not in room.sync().players:
+            assert time.monotonic() < deadline and kernel.poll() is None, "the kernel did not join"
+            time.sleep(0.05)
+        room.start_round()
+        for _ in range(6):
+            room.deal()  # C A T S D O
+        assert kernel.stdout.readline().split() == ["claimed", "True", "not_a_word"]
+        before = room.sync()
+        os.kill(kernel.pid, signal.SIGKILL)  # mid-round: the kernel is polling
+        kernel.wait(timeout=30)
+    finally:
+        if kernel.poll() is None:
+            kernel.kill()
+            kernel.wait()
+        kernel.stdout.close()
+    assert kernel.returncode == -signal.SIGKILL
+    again = StudentSeat.join(store, room.code, ana.id)  # a new page, a new kernel
+    view = again.sync()
+    assert view.scores == before.scores and view.scores["Ana"] == 4 and view.scores["Ben"] == 1  # Ben's free card
+    assert [str(c) for c in again.replica.round.won("Ana")] == ["C", "A", "T", "S"]
+    assert [(a.word, a.accepted, a.reason) for a in store.attempts(student_id=ana.id)] == [
+        ("cats", True, None), ("zzqx", False, "not_a_word")]
+    assert view.table == ben_seat.sync().table and not view.over
+    for _ in range(3):
+        room.deal()  # G E N: the table is O G E N
+    again.sync()
+    assert again.claim("gone").accepted and room.sync().scores["Ana"] == 8  # and plays on
