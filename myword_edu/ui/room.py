@@ -114,6 +114,25 @@ class RoomPage:
         lexicons: for tests (default: the shipped lexicons).
     """
 
+    @classmethod
+    def from_query(cls, query: str, **kwargs: Any) -> "RoomPage":
+        """The page for a request's query string: ``?lang=es`` shows the join screen in Spanish
+        (and ``?code=ABC123`` fills in the room code); anything else is ignored.
+
+        >>> from urllib.parse import parse_qs
+        >>> parse_qs("lang=es&code=K7M2")["lang"]
+        ['es']
+        """
+        from urllib.parse import parse_qs
+
+        values = parse_qs(query or "")
+        lang = (values.get("lang") or ["en"])[0].strip().lower()[:2]
+        page = cls(lang=lang, **kwargs)
+        code = (values.get("code") or [""])[0][:20]
+        if code:
+            page.code_box.value = code
+        return page
+
     def __init__(self, *, store: Any = None, lang: str = "en", lexicons: Any = None,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         if store is None:

@@ -144,3 +144,10 @@ def test_the_tab_survives_a_language_switch_and_remove_player_locks_them_out(sto
     browser.update(ana.entry, value="cat")
     browser.click(ana.call_button)
     assert "taken you out" in ana.feedback.value and store.attempts() == []
+
+
+def test_the_room_link_can_carry_the_language_and_the_code(store, lex):
+    page = RoomPage.from_query("lang=es&code=K7M2", store=store, lexicons=lex)
+    assert page.join_button.description == "Entrar" and page.code_box.value == "K7M2"
+    assert RoomPage.from_query("lang=xx", store=store, lexicons=lex).join_button.description == "Join"
+    assert RoomPage.from_query("", store=store, lexicons=lex).code_box.value == ""
