@@ -23,6 +23,7 @@ import ipywidgets as w
 
 from ..i18n import message
 from ..lexicon import Lexicon, load_lexicon
+from .display import ShowsRoot
 from .live import LiveRegion
 from .model import Phase, Session
 from .panels import deck_counter, feed_html, feedback_html, review_html, scoreboard, status_line
@@ -40,7 +41,7 @@ def _button(*classes: str) -> w.Button:
     return w.Button(layout=w.Layout(width="auto"), _dom_classes=["myword-btn", *classes])
 
 
-class StudentApp:
+class StudentApp(ShowsRoot):
     """MyWord! in the browser: practice against robots, or the class screen.
 
     Args:
@@ -140,12 +141,6 @@ class StudentApp:
                 _show(widget, False)
 
     # -- display --------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        return {**bundle, "text/plain": repr(self)}
-
     def __repr__(self) -> str:
         s = self.session.settings
         return f"<MyWord! {s.mode} app, lang={self.session.lang!r}, players={len(self.session.players)}>"

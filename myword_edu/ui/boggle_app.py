@@ -25,6 +25,7 @@ import ipywidgets as w
 from ..boggle import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, BestScores, face_label
 from ..i18n import message
 from ..lexicon import Lexicon, load_lexicon
+from .display import ShowsRoot
 from .boggle_grid import BoggleGrid, WordChips
 from .boggle_model import BoggleSession, BPhase
 from .boggle_panels import best_html, counts_html, found_html, result_html, spelled, timer_html
@@ -98,7 +99,7 @@ def _show(widget: w.DOMWidget, visible: bool) -> None:
         widget.add_class("myword-hidden")
 
 
-class BoggleApp:
+class BoggleApp(ShowsRoot):
     """Boggle in the browser: solo practice ("beat your best") or against robots.
 
     Args:
@@ -197,12 +198,6 @@ class BoggleApp:
             self.lang_toggle.disabled = True
 
     # -- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        return {**bundle, "text/plain": repr(self)}
-
     def __repr__(self) -> str:
         s = self.session.settings
         return f"<Boggle app, lang={s.lang!r}, dice={s.dice_set!r}, players={len(self.session.players)}>"

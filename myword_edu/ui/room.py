@@ -26,6 +26,7 @@ import ipywidgets as w
 from ..errors import MyWordError
 from ..i18n import message
 from ..rooms import RoomError, StudentSeat, normalise_code, room_status
+from .display import ShowsRoot
 from .style import style_tag
 from .table import CardTable, card_views
 from .timer import Clock
@@ -105,7 +106,7 @@ def scores_html(view: Any, lang: str, me: str | None = None) -> str:
             f"<h3>{room_text(lang, 'calls')}</h3><ul>{calls}</ul>")  # fmt: skip
 
 
-class RoomPage:
+class RoomPage(ShowsRoot):
     """The live-room page of one student (see the module docs).
 
     Args:
@@ -274,12 +275,6 @@ class RoomPage:
         except MyWordError:
             log.exception("the room cannot be read")
         return now + POLL_SECONDS
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        return {**bundle, "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         return f"<MyWord! live room page{', ' + self.seat.name if self.seat else ''}>"

@@ -31,6 +31,7 @@ from ..errors import MyWordError
 from ..i18n_class import text
 from ..lessons import LessonLibrary, default_library
 from ..passcode import LockedOutError, PasscodeError, TeacherAuth
+from .display import ShowsRoot
 from .timer import Clock
 
 __all__ = ["TeacherPanel", "TEACHER_CSS", "close_all"]
@@ -103,7 +104,7 @@ def say(message: str, *, good: bool) -> str:
     return f'<p class="myword-msg {"good" if good else "bad"}">{escape(message)}</p>'
 
 
-class TeacherPanel:
+class TeacherPanel(ShowsRoot):
     """The teacher panel (see the module docs).
 
     Args:
@@ -320,11 +321,5 @@ class TeacherPanel:
             self._show_lock()  # (a message in the old language is dropped)
 
     # -- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        return {**bundle, "text/plain": repr(self)}
-
     def __repr__(self) -> str:
         return f"<MyWord! teacher panel, {'open' if self.unlocked else 'locked'}>"

@@ -31,6 +31,7 @@ from ..errors import MyWordError
 from ..i18n_class import text
 from ..lessons import Lesson, LessonLibrary, default_library
 from ..lexicon import Lexicon, load_lexicon
+from .display import ShowsRoot
 from .app import StudentApp
 from .recorder import AttemptRecorder
 from .settings import Settings
@@ -82,7 +83,7 @@ def is_practice_link(query: str | None) -> bool:
     return any(k in PRACTICE_KEYS for k in keys)
 
 
-class StudentPage:
+class StudentPage(ShowsRoot):
     """The student's page (see the module docs).
 
     Args:
@@ -249,12 +250,6 @@ class StudentPage:
         self._build_picker()
 
     # -- display ----------------------------------------------------------------------
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        return {**bundle, "text/plain": repr(self)}
-
     def __repr__(self) -> str:
         if self.app is not None:
             return repr(self.app)
