@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
     "Board", "face_label", "default_dice", "score_word", "Reason", "Play", "ScoredWord", "RoundResult",
-    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND",
+    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND", "path_text",
 ]  # fmt: skip
 
 #: The kind of a Boggle game in the class store and in exported progress.
@@ -98,6 +98,19 @@ def face_label(face: str) -> str:
     ('Qu', 'Ñ')
     """
     return face[0].upper() + face[1:]
+
+
+def path_text(board: Board, path: tuple[int, ...]) -> str:
+    """A path of cubes as a spreadsheet reads it: each face with its row and column.
+
+    >>> path_text(Board.from_string("C A / T S"), (3, 0, 1, 2))
+    'S(2,2) C(1,1) A(1,2) T(2,1)'
+    """
+    parts = []
+    for cell in path:
+        row, col = divmod(cell, board.width)
+        parts.append(f"{face_label(board.cells[cell])}({row + 1},{col + 1})")
+    return " ".join(parts)
 
 
 def score_word(word: str) -> int:
@@ -430,20 +443,21 @@ class Round:
     """
 
     def __init__(
-        self, board: Board, lexicon: "Lexicon", players: Sequence[str], *, min_length: int | None = None
-    ) -> None:
+        self, board: Board, lexicon: "Lexicon", players: Sequence[str], *, min_length: int | None = None,
+        min_lengths: Mapping[str, int | None] | None = None,
+    ) -> None:  # fmt: skip
         names = tuple(players)
         if not names or len(set(names)) != len(names):
             raise ValueError("a round needs players with different names")
-        least = board.min_length if min_length is None else min_length
-        if isinstance(least, bool) or least not in MIN_LENGTH_RANGE:
-            raise ValueError(f"min_length must be {MIN_LENGTH_RANGE.start} to {MIN_LENGTH_RANGE.stop - 1}, not {least}")
         self.board = board
         self.lexicon = lexicon
-        self.players = names
-        self.min_length = least
+        self.players: tuple[str, ...] = ()
+        self.min_length = _check_min_length(board.min_length if min_length is None else min_length)
+        self._min_lengths: dict[str, int] = {}
         self.events: list[Play] = []
-        self._found: dict[str, dict[str, Play]] = {p: {} for p in names}
+        self._found: dict[str, dict[str, Play]] = {}
+        for name in names:
+            self.add_player(name, (min_lengths or {}).get(name))
         self._subscribers: list[Callable[[Play], None]] = []
         self._words: frozenset[str] | None = None
         self.result: RoundResult | None = None
@@ -460,6 +474,19 @@ class Round:
 
             self._words = frozenset(solve(self.board, self.lexicon, self.min_length))
         return self._words
+
+    def add_player(self, name: str, min_length: int | None = None) -> None:
+        """Seat another player (a live room's latecomer); ``min_length``: their own minimum word length
+        (None: the round's). A player already seated keeps their words."""
+        if name in self._found:
+            return
+        self._min_lengths[name] = self.min_length if min_length is None else _check_min_length(min_length)
+        self._found[name] = {}
+        self.players = self.players + (name,)
+
+    def min_length_for(self, player: str) -> int:
+        """The shortest word ``player`` may write down."""
+        return self._min_lengths[self._check_player(player)]
 
     def subscribe(self, callback: Callable[[Play], None]) -> None:
         """Call ``callback(play)`` for every word written down from now on (logging, a store)."""
@@ -497,8 +524,9 @@ class Round:
                 return self._record(Play(name, folded, False, Reason.BAD_PATH, at=at))
         else:
             folded = clean_word(word, self.lexicon.lang)
-        refuse = lambda reason: self._record(Play(name, folded, False, reason, traced, needed=self.min_length, at=at))  # noqa: E731
-        if len(folded) < self.min_length:
+        least = self._min_lengths[name]
+        refuse = lambda reason: self._record(Play(name, folded, False, reason, traced, needed=least, at=at))  # noqa: E731
+        if len(folded) < least:
             return refuse(Reason.TOO_SHORT)
         if folded not in self.lexicon:  # before the board: only real words are traced
             return refuse(Reason.NOT_A_WORD)
@@ -511,7 +539,7 @@ class Round:
         points, bonus = self.points(folded)
         if not traced or (bonus and self.board.bonus not in traced):
             traced = tuple(self.board.index(p) for p in self.board.path(folded, through=self.board.bonus) or ())
-        play = Play(name, folded, True, None, traced, points, bonus, self.min_length, at)
+        play = Play(name, folded, True, None, traced, points, bonus, least, at)
         self._found[name][folded] = play
         return self._record(play)
 
@@ -528,6 +556,12 @@ class Round:
 
     def finish(self) -> RoundResult:
         """End the round: cross out shared words, score, list the words nobody found. Idempotent."""
+        if self.result is None:
+            self.result = self.tally()
+        return self.result
+
+    def tally(self) -> RoundResult:
+        """What :meth:`finish` would give now, without ending the round (a live room whose clock ran out)."""
         if self.result is not None:
             return self.result
         counts = Counter(w for found in self._found.values() for w in found)
@@ -541,8 +575,13 @@ class Round:
         missed = sorted((w for w in self.words if w not in counts and not lex.is_blocked(w)), key=lambda w: (-lex.zipf(w), len(w), w))
         best = max(scores.values())
         winners = tuple(n for n in self.players if scores[n] == best)
-        self.result = RoundResult(self.board, self.min_length, words, scores, shared, tuple(missed), winners)
-        return self.result
+        return RoundResult(self.board, self.min_length, words, scores, shared, tuple(missed), winners)
+
+
+def _check_min_length(least: object) -> int:
+    if isinstance(least, bool) or not isinstance(least, int) or least not in MIN_LENGTH_RANGE:
+        raise ValueError(f"min_length must be {MIN_LENGTH_RANGE.start} to {MIN_LENGTH_RANGE.stop - 1}, not {least}")
+    return least
 
 
 class Tournament:

@@ -34,7 +34,7 @@ __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "normalise_code"
 #: Join codes use letters and digits that cannot be mistaken for each other.
 CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
 CODE_LENGTH = 5
-ROOM_GAMES = ("myword",)
+ROOM_GAMES = ("myword", "boggle")
 VARIANTS = ("standard", "junior")
 
 
@@ -170,7 +170,8 @@ class RoomReplica:
                 self.totals[name] = self.totals.get(name, 0) + points
         self.round = None
 
-    def view(self) -> RoomView:
+    def view(self, now: datetime | None = None) -> RoomView:
+        """The table (``now`` is for the same call on a Boggle room's replica; a deal has no clock)."""
         rnd = self.round
         scores = dict(rnd.scores) if rnd else {}
         totals = {n: self.totals.get(n, 0) + scores.get(n, 0) for n in self.totals}

@@ -49,6 +49,9 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from . import schema as t
+from .boggle import Board, Play, Reason, path_text
+from .boggle_class import own_rules
+from .boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from .cards import Card, parse_cards
 from .errors import BadWordError
 from .lexicon import Lexicon, load_lexicon
@@ -64,7 +67,7 @@ from .room_state import (
     normalise_code,
 )
 from .rules import ClaimResult
-from .text import parse_lang
+from .text import clean_word, parse_lang
 
 try:  # POSIX: writers queue on a file lock instead of SQLite's sleep-and-retry busy handler
     import fcntl
@@ -72,7 +75,10 @@ except ImportError:  # pragma: no cover - Windows: SQLite's busy handler alone
     fcntl = None  # type: ignore[assignment]
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
-           "room_status", "CODE_ALPHABET", "CODE_LENGTH"]  # fmt: skip
+           "room_status", "CODE_ALPHABET", "CODE_LENGTH", "BoggleRoomRules", "BoggleRoomView"]  # fmt: skip
+
+#: Words a Boggle room keeps in its log but not as attempts: a forged path, a word after the bell.
+_NOT_ATTEMPTS = {Reason.BAD_PATH, Reason.ROUND_OVER}
 
 
 def _event(row: Any) -> RoomEvent:
@@ -93,12 +99,27 @@ class _Room:
         self.variant: str = row.variant
         self.lesson: str | None = row.lesson
         self.pace: float = row.pace
+        self.game: str = row.game
+        #: a Boggle room's rules as the teacher opened it (each round's own are in its start event)
+        self.options: dict[str, Any] = json.loads(row.options) if row.options else {}
         self._seed: str = row.seed  # secret: never shown
         self._lexicons = dict(lexicons) if lexicons else {"en": load_lexicon("en"), "es": load_lexicon("es")}
         self._reset()
 
     def _reset(self) -> None:
-        self.replica = RoomReplica(self.lang, self.variant, self._seed, self._lexicons)
+        self.replica: RoomReplica | BoggleReplica
+        if self.game == "boggle":
+            self.replica = BoggleReplica(self.lang, self._seed, self._lexicons)
+        else:
+            self.replica = RoomReplica(self.lang, self.variant, self._seed, self._lexicons)
+
+    @property
+    def is_boggle(self) -> bool:
+        return self.game == "boggle"
+
+    def _need_game(self, game: str) -> None:
+        if self.game != game:
+            raise RoomError("not_allowed", f"this is a {self.game} room, not a {game} room")
 
     def _catch_up(self, conn: sa.Connection) -> list[RoomEvent]:
         rows = conn.execute(
@@ -119,13 +140,14 @@ class _Room:
             self._reset()
             raise
 
-    def sync(self) -> RoomView:
+    def sync(self) -> Any:
         self.poll()
-        return self.replica.view()
+        return self.view()
 
-    def view(self) -> RoomView:
-        """The table as this kernel last saw it (call :meth:`poll` or :meth:`sync` to refresh)."""
-        return self.replica.view()
+    def view(self) -> Any:
+        """The table as this kernel last saw it (call :meth:`poll` or :meth:`sync` to refresh):
+        a :class:`RoomView`, or a :class:`BoggleRoomView` in a Boggle room (at the store's clock)."""
+        return self.replica.view(now=self.store.now())
 
     @contextmanager
     def _queue(self) -> Iterator[None]:
@@ -202,19 +224,32 @@ class TeacherRoom(_Room):
     @classmethod
     def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: str | None = None,
                pace: float = 3.0, game: str = "myword", lexicons: Mapping[str, Lexicon] | None = None,
-               deck: str | None = None) -> "TeacherRoom":  # fmt: skip
-        """Open a new room with a fresh join code."""
+               deck: str | None = None, boggle: BoggleRoomRules | None = None,
+               board: str | None = None) -> "TeacherRoom":  # fmt: skip
+        """Open a new room with a fresh join code.
+
+        A Boggle room (``game="boggle"``) plays by ``boggle`` (dice, seconds,
+        minimum length, bonus cube; the dice decide its language); ``board``
+        fixes every round's board (tests), as ``deck`` fixes a MyWord! room's deck.
+        """
+        options = None
+        if game == "boggle":
+            rules = boggle if boggle is not None else BoggleRoomRules()
+            lang, variant, options = rules.lang, rules.dice, json.dumps(rules.to_json())
+            secret = secrets.token_hex(16) if board is None else "board:" + str(Board.from_string(board))
+        else:
+            secret = secrets.token_hex(16) if deck is None else "deck:" + " ".join(str(c) for c in parse_cards(deck))
         lang = parse_lang(lang).value
-        if variant not in VARIANTS or game not in ROOM_GAMES or not 0.2 <= float(pace) <= 60:
+        if game not in ROOM_GAMES or (game == "myword" and variant not in VARIANTS) or not 0.2 <= float(pace) <= 60:
             raise RoomError("bad_setting", f"bad room setting: {game}, {variant}, pace {pace}")
-        secret = secrets.token_hex(16) if deck is None else "deck:" + " ".join(str(c) for c in parse_cards(deck))
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 with store.transaction() as conn:
                     conn.execute(sa.insert(t.rooms).values(
                         class_id=store.class_id(), code=code, game=game, lang=lang, variant=variant, lesson=lesson,
-                        pace=float(pace), seed=secret, status="open", created_at=store.now()))  # fmt: skip
+                        pace=float(pace), seed=secret, status="open", created_at=store.now(),
+                        options=options))  # fmt: skip
                 break
             except IntegrityError:
                 continue
@@ -233,19 +268,34 @@ class TeacherRoom(_Room):
         room.poll()
         return room
 
-    def start_round(self) -> int:
-        """Start the next round with everyone in the room now; returns its number."""
+    def start_round(self, boggle: BoggleRoomRules | None = None) -> int:
+        """Start the next round with everyone in the room now; returns its number.
+
+        In a Boggle room this rolls a new board and starts everyone's clock,
+        with ``boggle``'s rules (default: the room's). The dice must stay in the
+        room's language.
+        """
+        intent: list[Any] = ["start"]
+        if self.is_boggle:
+            rules = boggle if boggle is not None else BoggleRoomRules.from_json(self.options)
+            if rules.lang != self.lang:
+                raise RoomError("bad_setting", f"this room plays in {self.lang}: the {rules.dice!r} dice do not")
+            intent.append(rules.to_json())
+
         def action(conn: sa.Connection) -> int:
             if not self.replica.members:
                 raise RoomError("no_players", "nobody has joined the room yet")
             number = self.replica.round_no + 1
-            self.replica.apply(self._append(conn, "start", None, ["start", number]))
+            self.replica.apply(self._append(conn, "start", None, [intent[0], number, *intent[1:]]))
             return number
         return self._write(action)
 
     def deal(self) -> Card:
         """Deal the next card of the current round."""
+        self._need_game("myword")
+
         def action(conn: sa.Connection) -> Card:
+            assert isinstance(self.replica, RoomReplica)
             rnd = self.replica.round
             if rnd is None:
                 raise RoomError("no_round", "start a round first")
@@ -258,7 +308,7 @@ class TeacherRoom(_Room):
         return self._write(action)
 
     def finish_round(self) -> None:
-        """End the round now (the cards on the table score nothing)."""
+        """End the round now (the cards on the table score nothing; a Boggle round's lists are scored)."""
         def action(conn: sa.Connection) -> None:
             if self.replica.round is not None and not self.replica.round.is_over:
                 self.replica.apply(self._append(conn, "finish", None, ["finish"]))
@@ -285,13 +335,19 @@ class TeacherRoom(_Room):
 
     def undealt(self) -> int:
         """How many cards are still to deal (the teacher's view; the cards themselves stay hidden)."""
-        return self.replica.round.cards_left if self.replica.round else 0
+        if isinstance(self.replica, BoggleReplica) or self.replica.round is None:
+            return 0
+        return self.replica.round.cards_left
+
+    def found(self, name: str) -> tuple[Play, ...]:
+        """A Boggle room: the words a player has written down this round (the teacher sees them live)."""
+        return self.replica.found(name) if isinstance(self.replica, BoggleReplica) else ()
 
 
 class StudentSeat(_Room):
     """A student's place in a room: claims are always made as the student who joined."""
 
-    _ALLOWED = frozenset({"join", "claim"})
+    _ALLOWED = frozenset({"join", "claim", "word"})
 
     def __init__(self, store: Any, row: Any, lexicons: Any, student_id: int, name: str, game_id: str,
                  settings: Any) -> None:  # fmt: skip
@@ -317,6 +373,11 @@ class StudentSeat(_Room):
             if seat.removed_at is not None:
                 raise RoomError("removed", "the teacher has taken you out of this room")
             game_id = seat.game_id
+        elif row.game == "boggle":
+            least = _own_min_length(store, student.id)
+            rules = BoggleRoomRules.from_json(json.loads(row.options) if row.options else None)
+            game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=row.lesson,
+                                       min_cards=least or rules.min_length or 3, kind="boggle")  # fmt: skip
         else:
             game_id = store.start_game(student.id, lang=student.settings.lang, variant=row.variant,
                                        min_cards=student.settings.min_cards, lesson=row.lesson, kind="room")  # fmt: skip
@@ -327,7 +388,10 @@ class StudentSeat(_Room):
             if seat is None:
                 conn.execute(sa.insert(p).values(room_id=row.id, student_id=student.id, name=me.name,
                                                  game_id=game_id, joined_at=now, last_seen=now))  # fmt: skip
-                intent = ["join", me.name, student.settings.min_cards, student.settings.lang]
+                if me.is_boggle:  # the student's own Boggle minimum length, if the teacher set one
+                    intent = ["join", me.name, _own_min_length(store, student.id), me.lang]
+                else:
+                    intent = ["join", me.name, student.settings.min_cards, student.settings.lang]
                 me.replica.apply(me._append(conn, "join", me.name, intent))
             else:
                 conn.execute(sa.update(p).where(p.c.id == seat.id).values(last_seen=now))
@@ -348,8 +412,11 @@ class StudentSeat(_Room):
         ``seen`` (and ``round_no``) describe the table the student was looking
         at; without them the current table is assumed.
         """
+        self._need_game("myword")
+
         def action(conn: sa.Connection) -> ClaimResult:
             replica = self.replica
+            assert isinstance(replica, RoomReplica)
             if self.name in replica.removed:
                 raise RoomError("removed", "the teacher has taken you out of this room")
             rnd = replica.round
@@ -377,3 +444,58 @@ class StudentSeat(_Room):
                 lesson=self.lesson, focus_word=None))  # fmt: skip
             return result
         return self._write(action)
+
+    def write(self, word: object = None, path: Sequence[int] | None = None, *, round_no: int | None = None) -> Play:
+        """A Boggle room: write down a typed word or the word a traced ``path`` spells.
+
+        Judged against the board of ``round_no`` (default: the current round)
+        at the commit's time, stored (the log, and an attempt row for a real
+        try) before it returns. Text that cannot be a word raises
+        :class:`~myword_edu.errors.BadWordError` and changes nothing.
+        """
+        self._need_game("boggle")
+        text = word if isinstance(word, str) else ""
+        if text.strip():
+            clean_word(text, self.lang)  # BadWordError before anything changes
+        elif path is None:
+            raise BadWordError(repr(word), "empty", "type a word or trace one on the board")
+        cells = None if path is None else [int(c) for c in list(path)[:64]]
+
+        def action(conn: sa.Connection) -> Play:
+            replica = self.replica
+            assert isinstance(replica, BoggleReplica)
+            if self.name in replica.removed:
+                raise RoomError("removed", "the teacher has taken you out of this room")
+            if replica.round is None:
+                raise RoomError("no_round", "wait for the teacher to start the round")
+            intent = ["word", replica.round_no if round_no is None else int(round_no), self.name, text, cells]
+            event = self._next_event("word", self.name, intent)
+            play = replica.apply(event)
+            assert isinstance(play, Play)
+            record = {"accepted": play.accepted, "reason": play.reason.value if play.reason else None,
+                      "word": play.word, "points": play.points, "path": list(play.path)}  # fmt: skip
+            self._insert(conn, event, record)
+            if play.reason not in _NOT_ATTEMPTS and play.word:
+                lex = replica.lexicon
+                spelling = lex.spelling(play.word) if play.word in lex else play.word
+                board = replica.round.board
+                conn.execute(sa.insert(t.attempts).values(
+                    student_id=self.student_id, game_id=self.game_id, round=intent[1], at=event.at,
+                    word=(text.strip() or spelling.upper())[:64], folded=play.word[:64], spelling=spelling[:64],
+                    cards=path_text(board, play.path)[:200], card_count=len(play.word), accepted=play.accepted,
+                    reason=play.reason.value if play.reason else None, points=play.points, free_cards=0,
+                    min_cards=play.needed or replica.round.min_length_for(self.name), lang=self.lang,
+                    lesson=self.lesson, focus_word=None))  # fmt: skip
+            return play
+        return self._write(action)
+
+    def found(self) -> tuple[Play, ...]:
+        """A Boggle room: the words this student has written down this round."""
+        return self.replica.found(self.name) if isinstance(self.replica, BoggleReplica) else ()
+
+
+def _own_min_length(store: Any, student_id: int) -> int | None:
+    """The minimum Boggle word length the teacher set for this student, if they did."""
+    rules = own_rules(store, student_id)
+    return rules.min_length if rules is not None else None
+

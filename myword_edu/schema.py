@@ -36,11 +36,14 @@ Boggle (version 3, see :mod:`myword_edu.boggle_class`; a Boggle game is a
   (``student_id`` NULL) and one per student who has their own.
 - ``boggle_bests``: each student's personal best per kind of practice game.
 
+Version 4 adds ``rooms.options``, a room's game settings as JSON (a live
+Boggle room's dice, round length, minimum word length and bonus cube).
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
 ['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
  'room_players', 'rooms', 'schema_version', 'students']
 >>> SCHEMA_VERSION
-3
+4
 """
 
 from __future__ import annotations
@@ -230,14 +233,27 @@ def _migrate_to_3(conn: sa.Connection) -> None:
         md.tables[name].create(conn)
 
 
+def _v4(md: sa.MetaData) -> None:
+    """Version 4 adds ``rooms.options``: a room's game settings as JSON (a Boggle room's dice,
+    seconds, minimum length and bonus cube; NULL for MyWord! rooms)."""
+    md.tables["rooms"].append_column(sa.Column("options", sa.Text, nullable=True))
+
+
+def _migrate_to_4(conn: sa.Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE rooms ADD COLUMN options TEXT"))
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
-MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
+MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4,
+}  # fmt: skip
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
 
 #: The newest schema, for queries.
 metadata = sa.MetaData()
 _tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
+_v4(metadata)
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ..boggle import GAME_KIND, Board, Play, Reason, face_label
+from ..boggle import GAME_KIND, Play, Reason, path_text
 from ..classroom import Student
 from ..errors import MyWordError
 from .boggle_model import BoggleSession, BPhase
@@ -31,19 +31,6 @@ log = logging.getLogger(__name__)
 
 #: Answers that are not a try at a word (a forged path, the time was up): not recorded.
 _NOT_ATTEMPTS = {Reason.BAD_PATH, Reason.ROUND_OVER}
-
-
-def path_text(board: Board, path: tuple[int, ...]) -> str:
-    """A path of cubes as a spreadsheet reads it: each face with its row and column.
-
-    >>> path_text(Board.from_string("C A / T S"), (3, 0, 1, 2))
-    'S(2,2) C(1,1) A(1,2) T(2,1)'
-    """
-    parts = []
-    for cell in path:
-        row, col = divmod(cell, board.width)
-        parts.append(f"{face_label(board.cells[cell])}({row + 1},{col + 1})")
-    return " ".join(parts)
 
 
 class BoggleRecorder:
