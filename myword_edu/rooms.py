@@ -167,7 +167,7 @@ class _Room:
 
     def _write(self, action: Callable[[sa.Connection], Any]) -> Any:
         try:
-            with self._queue(), self.store.transaction(exclusive=True) as conn:
+            with self._queue(), self.store.transaction(exclusive=True, room=self.room_id) as conn:
                 self._catch_up(conn)
                 if self.replica.closed:
                     raise RoomError("closed", "the teacher has closed this room")

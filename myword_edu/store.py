@@ -66,6 +66,7 @@ DB_ENV = "MYWORD_EDU_DB"
 #: The file name of the embedded database.
 DB_FILE = "myword.sqlite3"
 _PG_LOCK = 0x6D79_776F  # advisory lock key for migrations and counters ("mywo")
+_PG_ROOM_SPACE = 0x726F_6F6D  # first key of a live room's advisory lock ("room"); the second is its id
 
 
 class _Keep:
@@ -203,16 +204,22 @@ class Store:
 
     # -- transactions ---------------------------------------------------------------
     @contextmanager
-    def transaction(self, *, exclusive: bool = False) -> Iterator[sa.Connection]:
+    def transaction(self, *, exclusive: bool = False, room: int | None = None) -> Iterator[sa.Connection]:
         """A write transaction, committed on leaving (rolled back on an exception).
 
         ``exclusive``: also serialise against other exclusive transactions on
-        PostgreSQL (SQLite write transactions are always serialised).
+        PostgreSQL (SQLite write transactions are always serialised). With
+        ``room`` (a live room's id) it serialises only against the same room's
+        writes, so the rooms of a school do not queue behind each other.
         """
         try:
             with self.engine.begin() as conn:
                 if exclusive and self.engine.dialect.name == "postgresql":
-                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+                    if room is None:
+                        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK})
+                    else:  # the two-key form: its own key space, one lock per room
+                        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:space, :room)"),
+                                     {"space": _PG_ROOM_SPACE, "room": int(room)})  # fmt: skip
                 yield conn
         except MyWordError:
             raise

@@ -215,18 +215,11 @@ class BoggleSession(HasTraits):
         try:
             play = self.round.play(self.student, text, path=path, at=self.elapsed)
         except BadWordError as error:
-            return self._tell(Feedback(f"reason.{error.reason}", {"word": _shown(text)}))
+            return self._tell(Feedback(f"reason.{error.reason}", {"word": shown_text(text)}))
         return self._tell(self._feedback_for(play))
 
     def _feedback_for(self, play: Play) -> Feedback:
-        word = self.lexicon.spelling(play.word).upper() if play.word in self.lexicon else play.word.upper()
-        if play.accepted:
-            key = "boggle.accepted_bonus" if play.bonus else "boggle.accepted"
-            return Feedback(key, {"word": word, "points": play.points}, True)
-        assert play.reason is not None
-        value = play.reason.value
-        key = f"reason.{value}" if value in ("not_a_word", "blocked_word", "round_over") else f"boggle.reason.{value}"
-        return Feedback(key, {"word": word, "needed": play.needed})
+        return play_feedback(play, self.lexicon)
 
     def _tell(self, feedback: Feedback) -> Feedback:
         self.feedback = feedback
@@ -288,7 +281,19 @@ class BoggleSession(HasTraits):
         return self.result.missed if self.result is not None else ()
 
 
-def _shown(text: object) -> str:
+def play_feedback(play: Play, lexicon: Lexicon) -> Feedback:
+    """What to tell a student about a word they wrote down (solo or in a live room)."""
+    word = lexicon.spelling(play.word).upper() if play.word in lexicon else play.word.upper()
+    if play.accepted:
+        key = "boggle.accepted_bonus" if play.bonus else "boggle.accepted"
+        return Feedback(key, {"word": word, "points": play.points}, True)
+    assert play.reason is not None
+    value = play.reason.value
+    key = f"reason.{value}" if value in ("not_a_word", "blocked_word", "round_over") else f"boggle.reason.{value}"
+    return Feedback(key, {"word": word, "needed": play.needed})
+
+
+def shown_text(text: object) -> str:
     shown = text if isinstance(text, str) else ""
     shown = "".join(ch for ch in shown.strip() if ch.isprintable())
     return shown[:20] + ("…" if len(shown) > 20 else "")

@@ -72,15 +72,16 @@ def found_html(found: Sequence[Play], lexicon: "Lexicon", lang: str) -> str:
     )
 
 
-def counts_html(players: Sequence[str], counts: Mapping[str, int], lang: str, *, me: str) -> str:
-    """How many words each robot has written so far (the words stay hidden until the end)."""
+def counts_html(players: Sequence[str], counts: Mapping[str, int], lang: str, *, me: str, title: str | None = None) -> str:
+    """How many words each other player has written so far (the words stay hidden until the end)."""
     others = [p for p in players if p != me]
     if not others:
         return ""
     items = "".join(
         f'<li data-player="{_e(p)}">{_e(message(lang, "boggle.count", player=p, count=counts.get(p, 0)))}</li>' for p in others
     )
-    return f'<div class="myword-panel boggle-counts"><h2>{_e(message(lang, "boggle.others_title"))}</h2><ul>{items}</ul></div>'
+    heading = message(lang, "boggle.others_title") if title is None else title
+    return f'<div class="myword-panel boggle-counts"><h2>{_e(heading)}</h2><ul>{items}</ul></div>'
 
 
 def best_html(best: int | None, new_best: bool, lang: str) -> str:
@@ -106,6 +107,7 @@ def result_html(
     target: int | None,
     winners: Sequence[str] = (),
     game_over: bool = False,
+    show_totals: bool = False,
 ) -> str:
     """End of round: scores (and totals in a tournament), each list with crossed-out and doubled words."""
     m = lambda key, **v: message(lang, key, **v)  # noqa: E731
@@ -122,13 +124,14 @@ def result_html(
         leaders = [p for p in players if result.scores[p] == best]
         key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
         parts.append(f'<p class="boggle-round-winner">{_e(m(key, names=join_names(leaders, lang), points=best))}</p>')
-    head = [m("score.player"), m("boggle.col.words"), m("boggle.col.points")] + ([m("score.total")] if target else [])
+    with_totals = bool(target) or show_totals  # a tournament, or a live room's rounds
+    head = [m("score.player"), m("boggle.col.words"), m("boggle.col.points")] + ([m("score.total")] if with_totals else [])
     rows = []
     for name in players:
         scored = result.words.get(name, ())
         cells = [f'<td class="myword-player">{_e(name)}</td>', f'<td class="num">{len(scored)}</td>',
                  f'<td class="num boggle-score" data-player="{_e(name)}">{result.scores.get(name, 0)}</td>']  # fmt: skip
-        if target:
+        if with_totals:
             cells.append(f'<td class="num">{totals.get(name, 0)}</td>')
         rows.append(f'<tr class="{"me" if name == me else ""}">{"".join(cells)}</tr>')
     header = "".join(f'<th class="{"num" if i else ""}">{_e(h)}</th>' for i, h in enumerate(head))

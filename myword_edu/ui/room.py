@@ -142,6 +142,7 @@ class RoomPage(ShowsRoot):
             store = Store.open()
         self.store, self.lang, self._lexicons, self._clock = store, lang if lang in _TEXT else "en", lexicons, clock
         self.seat: StudentSeat | None = None
+        self.boggle: Any = None  # a BoggleSeatPanel in a Boggle room
         self.code = ""
         self.shown: tuple[int, int] = (0, 0)  # (round, version) of the table on screen
         self.drawn = -1  # the log position drawn
@@ -197,6 +198,13 @@ class RoomPage(ShowsRoot):
     def _build_game(self) -> None:
         assert self.seat is not None
         self.title.value = f"<h1>{self.t('title')}</h1><p>{escape(self.t('you', name=self.seat.name))}</p>"
+        if self.seat.is_boggle:  # one board and one clock for the class
+            from .room_boggle import BoggleSeatPanel
+
+            self.title.value = f"<h1>Boggle · {self.t('title')}</h1><p>{escape(self.t('you', name=self.seat.name))}</p>"
+            self.boggle = BoggleSeatPanel(self.seat, self.lang, self.store.now)
+            self.body.children = [self.boggle.root]
+            return
         self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None)
         self.status = w.HTML(_dom_classes=["myword-room-status"])
         self.entry = w.Text(placeholder=self.t("word"), _dom_classes=["myword-entry"])
@@ -212,7 +220,7 @@ class RoomPage(ShowsRoot):
     # -- playing -----------------------------------------------------------------------------
     def call(self) -> None:
         """Call the typed word against the table this page shows."""
-        if self.seat is None:
+        if self.seat is None or self.seat.is_boggle:
             return
         word = self.entry.value.strip()
         if not word:
@@ -247,6 +255,9 @@ class RoomPage(ShowsRoot):
     def redraw(self) -> None:
         if self.seat is None:
             return
+        if self.seat.is_boggle:
+            self.boggle.redraw()
+            return
         view = self.seat.view()
         self.shown, self.drawn = (view.round_no, view.version), view.seq
         me = self.seat.name
@@ -267,7 +278,9 @@ class RoomPage(ShowsRoot):
         now = self._clock()
         try:
             self.seat.poll()
-            if self.seat.replica.seq != self.drawn:  # new events, from the poll or from a call
+            if self.seat.is_boggle:
+                self.boggle.tick()  # new events, the clock running out, the countdown
+            elif self.seat.replica.seq != self.drawn:  # new events, from the poll or from a call
                 self.redraw()
             if now >= self.next_heartbeat:
                 self.next_heartbeat = now + HEARTBEAT_SECONDS

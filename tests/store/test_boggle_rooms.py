@@ -231,3 +231,23 @@ def test_the_room_row_and_the_log_never_hold_the_next_board(store, lex, clock):
     assert json.loads(row.options) == {"dice": "new", "seconds": 60, "min_length": None, "bonus": False}
     text = " ".join(e.intent for e in _events(store, room))
     assert row.seed not in text and "board" not in text
+
+
+def test_on_postgresql_a_room_never_queues_behind_another_rooms_lock(store, lex, clock):
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite serialises every write of the database")
+    room_a, (ana, _ben) = _room(store, lex)
+    room_b = TeacherRoom.create(store, game="boggle", lexicons=lex, board=BOARD)
+    cat = StudentSeat.join(store, room_b.code, store.add_student("Cat").id, lexicons=lex)
+    room_b.start_round()
+    done = threading.Event()
+
+    def slow_write_in_room_a(conn):  # inside room A's own write transaction, holding its lock
+        writer = threading.Thread(target=lambda: cat.write("rate") and done.set())
+        writer.start()
+        finished = done.wait(20)
+        writer.join()
+        return finished
+
+    assert room_a._write(slow_write_in_room_a), "room B waited for room A's lock"
+    assert ana.write("rate").accepted  # room A goes on once its lock is free

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Live Boggle room load test: simulated students in separate processes write words on one board.
+
+The parent process plays the teacher: it opens a Boggle room, adds the
+students to the roster, starts one process per student (a fresh interpreter
+with its own connection, as a Voila kernel would be), waits until all have
+joined, then starts one round of ``--seconds``. Each student polls the log
+every 150 ms; once the board is up it solves it and writes a word every
+0.5-1.5 s (mostly the board's common words, so many students find the same
+ones and they are crossed out; one in ten is made up), and keeps writing for
+a second after the bell. Every process stops by itself; everything stays on
+loopback.
+
+Afterwards the parent checks, from the database alone:
+
+- no answer was lost: every answer a student got is in the log with the same
+  result, and every real try is an ``attempts`` row;
+- the log replays to the same answers, and no word committed after the bell
+  was accepted;
+- the end of the round: a word two or more students found scores nothing for
+  anyone, every other accepted word keeps its points;
+
+and reports write-to-answer latency (p50/p95), how long the board took to
+reach every student's kernel after the teacher started (p50/p95), and, as the
+baseline measured in the same run, a solo practice game's word write (one
+process, :meth:`Store.record_attempt`), with the ratio.
+
+    python benchmarks/bench_boggle_rooms.py [--db URL] [--students 30] [--seconds 30] [--postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+POLL = 0.15  # seconds between a student's looks at the log
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
+    """One simulated student (run in its own process)."""
+    from myword_edu.boggle_solver import solve
+    from myword_edu.errors import MyWordError
+    from myword_edu.rooms import StudentSeat
+    from myword_edu.store import Store, utcnow
+
+    rng = random.Random(seed)
+    store = Store.open(url)
+    seat = StudentSeat.join(store, code, student_id)
+    Path(out_file + ".ready").write_text("ready")
+    deadline_wait = time.monotonic() + 300
+    while not Path(go_file).exists():  # bounded wait for the teacher's go
+        if time.monotonic() > deadline_wait:
+            return
+        time.sleep(0.05)
+    stop_at = float(Path(go_file).read_text())
+    answers, latencies, board_delay = [], [], None
+    words: list[str] = []
+    next_write = 0.0
+    while time.time() < stop_at:
+        started = time.perf_counter()
+        for event in seat.poll():
+            if event.kind == "start" and board_delay is None:
+                board_delay = (utcnow() - event.at).total_seconds()
+        view = seat.view()
+        if view.board is not None and not words:
+            lexicon = seat.replica.lexicon
+            found = sorted((w for w in solve(view.board, lexicon) if not lexicon.is_blocked(w)),
+                           key=lambda w: (-lexicon.zipf(w), w))  # fmt: skip
+            words = found[:40]
+            rng.shuffle(words)
+        if words and time.monotonic() >= next_write:
+            next_write = time.monotonic() + rng.uniform(0.5, 1.5)
+            word = "zqxjv" if rng.random() < 0.1 else words.pop()
+            t0 = time.perf_counter()
+            try:
+                play = seat.write(word)
+            except MyWordError as error:
+                answers.append({"error": getattr(error, "reason", type(error).__name__)})
+            else:
+                latencies.append(time.perf_counter() - t0)
+                answers.append({"seq": seat.replica.seq, "word": play.word, "accepted": play.accepted,
+                                "reason": play.reason.value if play.reason else None})  # fmt: skip
+        time.sleep(max(0.0, POLL - (time.perf_counter() - started)))
+    Path(out_file).write_text(json.dumps({"name": seat.name, "answers": answers, "latency": latencies,
+                                          "board_delay": board_delay}))  # fmt: skip
+
+
+def check(store, room) -> dict:
+    """Verify the room from the database alone; returns counts and the round's result."""
+    from datetime import timedelta
+
+    import sqlalchemy as sa
+
+    from myword_edu import schema as t
+    from myword_edu.boggle_room import BoggleReplica
+    from myword_edu.rooms import RoomEvent
+
+    with store.reading() as conn:
+        rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)
+                            .order_by(t.room_events.c.seq)).all()  # fmt: skip
+    replica = BoggleReplica(room.lang, room._seed, room._lexicons)
+    mismatched = late_accepted = real_tries = 0
+    words = {}
+    for row in rows:
+        event = RoomEvent(row.seq, row.kind, row.actor, tuple(json.loads(row.intent)), None, row.at)
+        play = replica.apply(event)
+        if row.kind == "word":
+            stored = json.loads(row.result)
+            if (play.accepted, play.reason.value if play.reason else None, play.word) != \
+                    (stored["accepted"], stored["reason"], stored["word"]):  # fmt: skip
+                mismatched += 1
+            if play.accepted and replica.ends_at is not None and row.at >= replica.ends_at:
+                late_accepted += 1
+            if play.word and stored["reason"] not in ("bad_path", "round_over"):
+                real_tries += 1
+            words[row.seq] = stored | {"actor": row.actor}
+    assert replica.ends_at is not None
+    result = replica.view(now=replica.ends_at + timedelta(seconds=1)).result
+    assert result is not None
+    finders = Counter(s.word for scored in result.words.values() for s in scored)
+    crossout_errors = sum(1 for scored in result.words.values() for s in scored
+                          if (finders[s.word] > 1) != (s.crossed and s.points == 0))  # fmt: skip
+    crossout_errors += sum(1 for w in result.shared if finders[w] < 2)
+    return {"events": len(rows), "words": words, "mismatched": mismatched, "late_accepted": late_accepted,
+            "real_tries": real_tries, "shared": len(result.shared), "crossout_errors": crossout_errors,
+            "scores": dict(result.scores)}  # fmt: skip
+
+
+def solo_baseline(url: str, writes: int = 200) -> list[float]:
+    """Seconds per word a solo Boggle practice game takes to store (the same database, one process)."""
+    from myword_edu.store import Store
+
+    store = Store.open(url)
+    sid = store.add_student("Solo practice").id
+    game = store.start_game(sid, lang="en", variant="new", min_cards=3, kind="boggle")
+    times = []
+    for i in range(writes):
+        t0 = time.perf_counter()
+        store.record_attempt(student_id=sid, game_id=game, round=1, word="RATE", folded="rate", spelling="rate",
+                             cards="R(1,3) A(2,2) T(2,3) E(1,2)", card_count=4, accepted=i == 0,
+                             reason=None if i == 0 else "already_found", points=1, free_cards=0, min_cards=3,
+                             lang="en")  # fmt: skip
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | None = None) -> dict:
+    """Run the load test against ``url`` (an empty database); returns the figures and checks."""
+    from myword_edu.boggle_room import BoggleRoomRules
+    from myword_edu.rooms import TeacherRoom
+    from myword_edu.store import Store
+
+    work = Path(workdir or tempfile.mkdtemp(prefix="myword-boggle-load-"))
+    store = Store.open(url, fresh=True)
+    ids = [store.add_student(f"Student {i:02d}").id for i in range(students)]
+    round_seconds = max(30, min(600, int(seconds)))
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=round_seconds))
+    go = work / "go"
+    procs = []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for i, student_id in enumerate(ids):
+        out = str(work / f"b{i}.json")
+        procs.append((subprocess.Popen([sys.executable, __file__, "--student", url, room.code, str(student_id),
+                                        str(go), out, str(i)], env=env), out))  # fmt: skip
+    deadline = time.monotonic() + 300
+    while not all(Path(out + ".ready").exists() for _, out in procs):
+        if time.monotonic() > deadline or any(p.poll() not in (None, 0) for p, _ in procs):
+            for p, _ in procs:
+                p.kill()
+            raise RuntimeError("the simulated students did not all join")
+        time.sleep(0.05)
+    stop_at = time.time() + round_seconds + 1.5  # the students keep writing past the bell
+    (work / "go.tmp").write_text(repr(stop_at))
+    (work / "go.tmp").rename(go)  # atomic: a student never reads a half-written file
+    room.start_round()
+    for p, _ in procs:
+        try:
+            p.wait(timeout=round_seconds + 120)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    reports = [json.loads(Path(out).read_text()) for _, out in procs if Path(out).exists()]
+    checked = check(store, room)
+    answered = [(r["name"], a) for r in reports for a in r["answers"] if "seq" in a]
+    lost = 0
+    for name, answer in answered:
+        stored = checked["words"].get(answer["seq"])
+        if stored is None or stored["actor"] != name or stored["accepted"] != answer["accepted"] or \
+                stored["reason"] != answer["reason"]:  # fmt: skip
+            lost += 1
+    attempts = len(store.attempts())
+    latency = [x for r in reports for x in r["latency"]]
+    delays = [r["board_delay"] for r in reports if r["board_delay"] is not None]
+    baseline = solo_baseline(url)
+    reasons = Counter(a.get("reason") or ("accepted" if a.get("accepted") else a.get("error")) for _, a in answered)
+    room_p50, solo_p50 = _pct(latency, 0.5), statistics.median(baseline)
+    figures = {
+        "backend": store.engine.dialect.name, "students": students, "reported": len(reports),
+        "round_seconds": round_seconds, "writes": len(answered), "word_events": len(checked["words"]),
+        "attempts_stored": attempts, "real_tries": checked["real_tries"], "reasons": dict(reasons),
+        "answers_lost": lost, "replay_mismatches": checked["mismatched"], "late_accepted": checked["late_accepted"],
+        "shared_words": checked["shared"], "crossout_errors": checked["crossout_errors"],
+        "write_p50_ms": round(1000 * room_p50, 1), "write_p95_ms": round(1000 * _pct(latency, 0.95), 1),
+        "board_p50_ms": round(1000 * _pct(delays, 0.5), 1), "board_p95_ms": round(1000 * _pct(delays, 0.95), 1),
+        "board_samples": len(delays), "solo_write_p50_ms": round(1000 * solo_p50, 1),
+        "room_vs_solo_write": round(room_p50 / solo_p50, 1) if solo_p50 else None,
+    }  # fmt: skip
+    store.dispose()
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "--student":
+        url, code, student_id, go, out, seed = argv[1:7]
+        student(url, code, int(student_id), go, out, int(seed))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", help="an empty database URL (default: a new SQLite file)")
+    parser.add_argument("--postgres", action="store_true", help="start a throw-away PostgreSQL on loopback")
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=30.0, help="the round's length (30 to 600)")
+    args = parser.parse_args(argv)
+    server = None
+    with tempfile.TemporaryDirectory(prefix="myword-boggle-load-") as folder:
+        url = args.db or f"sqlite:///{folder}/room.sqlite3"
+        if args.postgres:
+            from tests.pgserver import PostgresServer
+
+            server = PostgresServer().start()
+            url = server.url
+        try:
+            figures = run(url, students=args.students, seconds=args.seconds, workdir=folder)
+        finally:
+            if server:
+                server.stop()
+    print(json.dumps(figures, indent=2))
+    ok = not (figures["answers_lost"] or figures["replay_mismatches"] or figures["late_accepted"]
+              or figures["attempts_stored"] != figures["real_tries"]
+              or figures["crossout_errors"])  # fmt: skip
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
