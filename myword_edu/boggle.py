@@ -1,11 +1,11 @@
-"""Boggle: dice, boards, paths, scoring, a round's words and a tournament.
+"""Boggle: a round's words, a tournament and personal bests, on the boards of
+:mod:`myword_edu.boggle_board` (dice, boards, paths and scoring, re-exported here).
 
-A board is a grid of cube faces, folded like words (see :mod:`myword_edu.text`):
-one letter, or ``"qu"`` for the Qu face. A word is a path of neighbouring
-cubes (8 directions), no cube twice. Scores follow the rulebook (3-4 letters
-1 point, 5: 2, 6: 3, 7: 5, 8 and more: 11; Qu counts as two letters); a word
-that can go through the bonus cube (the rulebook's red letter) scores double;
-a word two or more players found is crossed out for everyone.
+A word is a path of neighbouring cubes (8 directions), no cube twice. Scores
+follow the rulebook (3-4 letters 1 point, 5: 2, 6: 3, 7: 5, 8 and more: 11; Qu
+counts as two letters); a word that can go through the bonus cube (the
+rulebook's red letter) scores double; a word two or more players found is
+crossed out for everyone.
 
 >>> board = Board.from_string("Qu I T E / A B C D / E F G H / I J K L")
 >>> board.rows[0]
@@ -21,14 +21,26 @@ True
 from __future__ import annotations
 
 import enum
-import math
-import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence
 
-from .errors import MyWordError, UnknownPlayerError
-from .text import ALL_LETTERS, clean_word, fold
+from .boggle_board import (
+    BOARD_SIZES,
+    DICE,
+    DICE_LANG,
+    MIN_LENGTH_RANGE,
+    TARGETS,
+    Board,
+    BoardError,
+    PathError,
+    default_dice,
+    face_label,
+    path_text,
+    score_word,
+)
+from .errors import UnknownPlayerError
+from .text import clean_word, fold
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
@@ -41,332 +53,6 @@ __all__ = [
 
 #: The kind of a Boggle game in the class store and in exported progress.
 GAME_KIND = "boggle"
-
-
-def _dice(text: str) -> tuple[tuple[str, ...], ...]:
-    """Dice written as six letters each; ``Q`` is the Qu face."""
-    return tuple(tuple("qu" if ch == "Q" else ch.lower() for ch in die) for die in text.split())
-
-
-#: The dice sets, each die six faces. "classic" and "new" are the 1983 and 1992
-#: Boggle dice and "big" the Big Boggle 5x5 dice, as in the Princeton algs4
-#: ``BoggleBoard`` (BOGGLE_1983, BOGGLE_1992, BOGGLE_BIG). "es" is this
-#: project's Spanish set, derived by ``tools/design_boggle_dice.py``.
-DICE: dict[str, tuple[tuple[str, ...], ...]] = {
-    "classic": _dice(
-        "AACIOT ABILTY ABJMOQ ACDEMP ACELRS ADENVZ AHMORS BIFORX "
-        "DENOSW DKNOTU EEFHIY EGINTV EGKLUY EHINPS ELPSTU GILRUW"
-    ),
-    "new": _dice(
-        "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
-        "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNQU HLNNRZ"
-    ),
-    "big": _dice(
-        "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQXZ CCENST CEIILT CEILPT CEIPST "
-        "DDHNOT DHHLOR DHLNOR DHLNOR EIIITT EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU"
-    ),
-    "es": _dice(
-        "AESLCQ AEONUY AEOLTF AERIUZ AERIUJ AERNTÑ AERNCP AERNCB "
-        "AERLDM ASOICG ASONDH ASONTM ASRIDV ESOILB ESOIDP ESOITM"
-    ),
-}
-#: The language each dice set is made for.
-DICE_LANG: dict[str, str] = {"classic": "en", "new": "en", "big": "en", "es": "es"}
-#: Rows and columns a board may have.
-BOARD_SIZES = range(2, 7)
-#: Minimum word lengths a teacher may set.
-MIN_LENGTH_RANGE = range(3, 9)
-#: Tournament targets offered (the rulebook's examples).
-TARGETS = (50, 100)
-_FACES = frozenset(ALL_LETTERS.replace("q", "")) | {"qu"}
-_POINTS = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
-
-
-def default_dice(lang: str) -> str:
-    """The dice set a language plays with by default.
-
-    >>> default_dice("es"), default_dice("en")
-    ('es', 'new')
-    """
-    return "es" if lang == "es" else "new"
-
-
-def face_label(face: str) -> str:
-    """How a face is printed on a cube: ``"A"``, ``"Ñ"``, ``"Qu"``.
-
-    >>> face_label("qu"), face_label("ñ")
-    ('Qu', 'Ñ')
-    """
-    return face[0].upper() + face[1:]
-
-
-def path_text(board: Board, path: tuple[int, ...]) -> str:
-    """A path of cubes as a spreadsheet reads it: each face with its row and column.
-
-    >>> path_text(Board.from_string("C A / T S"), (3, 0, 1, 2))
-    'S(2,2) C(1,1) A(1,2) T(2,1)'
-    """
-    parts = []
-    for cell in path:
-        row, col = divmod(cell, board.width)
-        parts.append(f"{face_label(board.cells[cell])}({row + 1},{col + 1})")
-    return " ".join(parts)
-
-
-def score_word(word: str) -> int:
-    """Points for a word by its letters (Qu is two): 3-4: 1, 5: 2, 6: 3, 7: 5, 8+: 11.
-
-    >>> [score_word(w) for w in ("at", "cat", "cats", "quiet", "quests", "equally", "question")]
-    [0, 1, 1, 2, 3, 5, 11]
-    """
-    letters = len(fold(word))
-    if letters < 3:
-        return 0
-    return _POINTS.get(letters, 11)
-
-
-class BoardError(MyWordError, ValueError):
-    """A board written wrongly; ``problems`` lists every mistake at once.
-
-    >>> Board.from_string("A B / C 1 / Q")
-    Traceback (most recent call last):
-    ...
-    myword_edu.boggle.BoardError: '1' is not a cube face (a face is one letter or Qu); 'Q' is not a cube face (Q comes as Qu on a cube); row 3 has 1 cube, row 1 has 2
-    """
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
-
-
-class PathError(MyWordError, ValueError):
-    """A path of cubes that is not a word's path: ``reason`` is ``"outside"``,
-    ``"not_adjacent"``, ``"reused"`` or ``"empty"``."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        self.reason = reason
-        super().__init__(message)
-
-
-def _read_row(text: str, problems: list[str]) -> list[tuple[str, bool]]:
-    tokens = text.split()
-    if len(tokens) == 1 and len(tokens[0].rstrip("*")) > 1 and fold(tokens[0].rstrip("*")) != "qu":
-        # a row written as one word ("PERS", "QUIT"): one face per letter, "qu" is the Qu face
-        word, tokens = fold(tokens[0]), []
-        i = 0
-        while i < len(word):
-            size = 2 if word.startswith("qu", i) else 1
-            tokens.append(word[i : i + size] + ("*" if word[i + size : i + size + 1] == "*" else ""))
-            i += size + (1 if tokens[-1].endswith("*") else 0)
-    cells = []
-    for token in tokens:
-        bonus = token.endswith("*")
-        face = fold(token.rstrip("*"))
-        if face not in _FACES:
-            why = "Q comes as Qu on a cube" if face == "q" else "a face is one letter or Qu"
-            problems.append(f"{token.rstrip('*')!r} is not a cube face ({why})")
-        cells.append((face, bonus))
-    return cells
-
-
-@dataclass(frozen=True)
-class Board:
-    """A grid of cube faces (folded), row by row; ``bonus`` is the bonus cube's index or None."""
-
-    cells: tuple[str, ...]
-    width: int
-    bonus: int | None = None
-
-    def __post_init__(self) -> None:
-        cells = tuple(self.cells)
-        object.__setattr__(self, "cells", cells)
-        problems = [f"{face!r} is not a cube face (a face is one letter or Qu)" for face in cells if face not in _FACES]
-        if self.width not in BOARD_SIZES or len(cells) % self.width or len(cells) // self.width not in BOARD_SIZES:
-            problems.append(
-                f"a board has {BOARD_SIZES.start} to {BOARD_SIZES.stop - 1} rows and columns, "
-                f"not {len(cells)} cubes in rows of {self.width}"
-            )
-        if self.bonus is not None and not (isinstance(self.bonus, int) and 0 <= self.bonus < len(cells)):
-            problems.append(f"the bonus cube {self.bonus!r} is not on the board")
-        if problems:
-            raise BoardError(problems)
-
-    # -- making boards ------------------------------------------------------------
-    @classmethod
-    def from_string(cls, text: str) -> "Board":
-        """A board from rows split by "/" or new lines, faces by spaces; ``*`` marks the bonus cube.
-
-        A row may also be written as one word ("PERS/LATG/..." or even
-        "perslatgsineters" for a square board); "qu" is then the Qu face.
-
-        >>> Board.from_string("perslatgsineters").rows[3]
-        ('T', 'E', 'R', 'S')
-        >>> Board.from_string("A B* / C D").bonus
-        1
-        """
-        if not isinstance(text, str):
-            raise BoardError([f"{text!r} is not a board"])
-        lines = [line for line in text.replace("/", "\n").splitlines() if line.strip()]
-        problems: list[str] = []
-        rows = [_read_row(line, problems) for line in lines]
-        if len(rows) == 1 and not any(ch.isspace() for ch in lines[0].strip()):
-            side = math.isqrt(len(rows[0]))
-            if side * side == len(rows[0]) and side in BOARD_SIZES:
-                rows = [rows[0][i : i + side] for i in range(0, len(rows[0]), side)]
-        if not rows:
-            raise BoardError(["the board is empty"])
-        for number, row in enumerate(rows[1:], start=2):
-            if len(row) != len(rows[0]):
-                plural = "cube" if len(row) == 1 else "cubes"
-                problems.append(f"row {number} has {len(row)} {plural}, row 1 has {len(rows[0])}")
-        cells = [cell for row in rows for cell in row]
-        bonus = [i for i, (_, marked) in enumerate(cells) if marked]
-        if len(bonus) > 1:
-            problems.append(f"{len(bonus)} bonus cubes are marked with *; a board has one at most")
-        if problems:
-            raise BoardError(problems)
-        return cls(tuple(face for face, _ in cells), len(rows[0]), bonus[0] if bonus else None)
-
-    @classmethod
-    def roll(
-        cls, dice: str = "new", seed: "int | str | random.Random | None" = None, *, bonus: bool = False
-    ) -> "Board":
-        """Shake a dice set into a square board; the same ``seed`` gives the same board.
-
-        ``bonus`` picks one cube at random as the bonus cube.
-
-        >>> Board.roll("classic", seed=1) == Board.roll("classic", seed=1)
-        True
-        >>> Board.roll("big", seed=1).width, Board.roll("es", seed=2, bonus=True).bonus is not None
-        (5, True)
-        """
-        if dice not in DICE:
-            raise ValueError(f"unknown dice set {dice!r}. Valid dice sets are: {', '.join(DICE)}")
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        order = list(DICE[dice])
-        rng.shuffle(order)
-        cells = tuple(rng.choice(die) for die in order)
-        return cls(cells, math.isqrt(len(cells)), rng.randrange(len(cells)) if bonus else None)
-
-    # -- looking at it --------------------------------------------------------------
-    @property
-    def height(self) -> int:
-        return len(self.cells) // self.width
-
-    @property
-    def rows(self) -> tuple[tuple[str, ...], ...]:
-        """The faces as printed ("Qu", "Ñ"), row by row."""
-        w = self.width
-        return tuple(tuple(face_label(f) for f in self.cells[i : i + w]) for i in range(0, len(self.cells), w))
-
-    @property
-    def min_length(self) -> int:
-        """The rulebook's minimum word length: 3 letters on 4x4 (or smaller), 4 on 5x5 and up."""
-        return 3 if len(self.cells) <= 16 else 4
-
-    def __str__(self) -> str:
-        labels = [face_label(f) + ("*" if i == self.bonus else "") for i, f in enumerate(self.cells)]
-        w = self.width
-        return " / ".join(" ".join(labels[i : i + w]) for i in range(0, len(labels), w))
-
-    def __repr__(self) -> str:
-        return f"Board.from_string({str(self)!r})"
-
-    def position(self, cell: int) -> tuple[int, int]:
-        """``(row, column)`` of a cell index."""
-        return divmod(cell, self.width)
-
-    def index(self, position: object) -> int:
-        """The cell index of ``(row, column)`` (or of an index); raises :class:`PathError` if off the board."""
-        if isinstance(position, int) and not isinstance(position, bool):
-            cell = position
-        elif (
-            isinstance(position, (tuple, list)) and len(position) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in position)
-            and 0 <= position[1] < self.width
-        ):  # fmt: skip
-            cell = position[0] * self.width + position[1]
-        else:
-            cell = -1
-        if not 0 <= cell < len(self.cells):
-            raise PathError("outside", f"{position!r} is not a cube on this board")
-        return cell
-
-    # -- paths ----------------------------------------------------------------------
-    def word_at(self, path: Iterable[object]) -> str:
-        """The word (folded) a path of cubes spells; :class:`PathError` if it is not a path.
-
-        >>> b = Board.from_string("C A / T S")
-        >>> b.word_at([(1, 0), (0, 1), (1, 1)]), b.word_at([0, 1, 3, 2])
-        ('tas', 'cast')
-        >>> b.word_at([0, 1, 0])
-        Traceback (most recent call last):
-        ...
-        myword_edu.boggle.PathError: a cube can be used only once in a word
-        """
-        from .boggle_solver import neighbours
-
-        cells = [self.index(p) for p in list(path)[: len(self.cells) + 1]]
-        if not cells:
-            raise PathError("empty", "the path has no cubes")
-        if len(set(cells)) != len(cells):
-            raise PathError("reused", "a cube can be used only once in a word")
-        around = neighbours(self.height, self.width)
-        for a, b in zip(cells, cells[1:]):
-            if b not in around[a]:
-                raise PathError("not_adjacent", f"cubes {self.position(a)} and {self.position(b)} do not touch")
-        return "".join(self.cells[c] for c in cells)
-
-    def paths(self, word: str) -> Iterator[tuple[int, ...]]:
-        """Every path (cell indices) that spells ``word``; the search skips cells
-        from which the rest of the word cannot be spelled even with cubes reused."""
-        from .boggle_solver import neighbours
-
-        word = fold(word)
-        cells, n = self.cells, len(self.cells)
-        have = Counter("".join(cells))
-        if not word or any(have[ch] < k for ch, k in Counter(word).items()):
-            return
-        around = neighbours(self.height, self.width)
-        # can[pos] = cells whose face starts word[pos:] and from which the rest can follow
-        can: list[set[int]] = [set() for _ in range(len(word) + 1)]
-        for pos in range(len(word) - 1, -1, -1):
-            for c in range(n):
-                face = cells[c]
-                if word.startswith(face, pos):
-                    end = pos + len(face)
-                    if end == len(word) or any(nb in can[end] for nb in around[c]):
-                        can[pos].add(c)
-        path: list[int] = []
-
-        def extend(pos: int) -> Iterator[tuple[int, ...]]:
-            if pos == len(word):
-                yield tuple(path)
-                return
-            for c in around[path[-1]] if path else range(n):
-                if c in can[pos] and c not in path:
-                    path.append(c)
-                    yield from extend(pos + len(cells[c]))
-                    path.pop()
-
-        yield from extend(0)
-
-    def path(self, word: str, *, through: int | None = None) -> list[tuple[int, int]] | None:
-        """A path of ``(row, column)`` cells spelling ``word``, or None.
-
-        ``through``: prefer a path through that cell (the bonus cube) if there is one.
-        """
-        first = None
-        for cells in self.paths(word):
-            if through is None or through in cells:
-                return [self.position(c) for c in cells]
-            if first is None:
-                first = cells
-        return None if first is None else [self.position(c) for c in first]
-
-    def uses_bonus(self, word: str) -> bool:
-        """Can ``word`` be traced through the bonus cube?"""
-        return self.bonus is not None and any(self.bonus in p for p in self.paths(word))
 
 
 # -- a round ------------------------------------------------------------------------
