@@ -159,11 +159,15 @@ EN: dict[str, str] = {
     "boggle.others_title": "Words the robots found",
     "boggle.count": "{player}: {count}",
     "boggle.best": "Your best: {points} points. Can you beat it?",
+    "boggle.best#one": "Your best: 1 point. Can you beat it?",
     "boggle.best_none": "Play a round to set your best score!",
     "boggle.new_best": "New personal best: {points} points!",
+    "boggle.new_best#one": "New personal best: 1 point!",
     "boggle.round_title": "Round {number} is over.",
     "boggle.round_winner": "{names} won this round with {points} points.",
+    "boggle.round_winner#one": "{names} won this round with 1 point.",
     "boggle.round_tie": "A tie: {names} have {points} points.",
+    "boggle.round_tie#one": "A tie: {names} have 1 point each.",
     "boggle.col.words": "Words",
     "boggle.col.points": "Points",
     "boggle.target_line": "The first to {target} points wins.",
@@ -311,11 +315,15 @@ ES: dict[str, str] = {
     "boggle.others_title": "Palabras de los robots",
     "boggle.count": "{player}: {count}",
     "boggle.best": "Tu mejor marca: {points} puntos. ¿Puedes superarla?",
+    "boggle.best#one": "Tu mejor marca: 1 punto. ¿Puedes superarla?",
     "boggle.best_none": "¡Juega una ronda para tener tu mejor marca!",
     "boggle.new_best": "¡Nueva mejor marca: {points} puntos!",
+    "boggle.new_best#one": "¡Nueva mejor marca: 1 punto!",
     "boggle.round_title": "Se acabó la ronda {number}.",
     "boggle.round_winner": "{names} ganó esta ronda con {points} puntos.",
+    "boggle.round_winner#one": "{names} ganó esta ronda con 1 punto.",
     "boggle.round_tie": "Empate: {names} tienen {points} puntos.",
+    "boggle.round_tie#one": "Empate: {names} tienen 1 punto cada uno.",
     "boggle.col.words": "Palabras",
     "boggle.col.points": "Puntos",
     "boggle.target_line": "Gana quien llegue antes a {target} puntos.",
@@ -342,12 +350,18 @@ def languages() -> tuple[str, ...]:
 def message(lang: object, key: str, **values: Any) -> str:
     """The message ``key`` in ``lang``, filled in with ``values``.
 
-    An unknown key is a bug: it raises :class:`KeyError` naming the key.
+    An unknown key is a bug: it raises :class:`KeyError` naming the key. A
+    message about one point has its own wording (``key#one``) where needed.
 
     >>> message("en", "reason.too_few_cards", word="CAT", needed=4)
     'CAT is too short: use at least 4 cards.'
+    >>> message("en", "boggle.round_tie", names="Ana and Ben", points=1)
+    'A tie: Ana and Ben have 1 point each.'
     """
-    template = CATALOGS[parse_lang(lang).value][key]
+    catalog = CATALOGS[parse_lang(lang).value]
+    template = catalog[key]
+    if values.get("points") == 1:
+        template = catalog.get(f"{key}#one", template)
     return template.format(**values) if values else template
 
 

@@ -131,9 +131,8 @@ class BoggleSeatPanel:
             return False
         except MyWordError as error:  # not a word at all (digits, emoji, empty): nothing changed
             return self._tell(Feedback(f"reason.{getattr(error, 'reason', 'empty')}", {"word": shown_text(text)}), False)
-        self._tell(play_feedback(play, self.lexicon), True)
-        self.redraw()
-        return True
+        self.redraw()  # first: a word after the bell also brings the lists, then its answer shows
+        return self._tell(play_feedback(play, self.lexicon), True)
 
     def _tell(self, feedback: Feedback, result: bool) -> bool:
         self.feedback.value = feedback_html(feedback, self.lang, me=self.seat.name)
@@ -167,6 +166,8 @@ class BoggleSeatPanel:
         if view.round_no != self.shown_round:  # a new board: forget the last round's answer and review
             self.feedback.value = ""
             self.grid.highlight = []
+        elif view.over and not self.shown_over:  # the bell: the lists replace the last answer
+            self.feedback.value = ""
         self.drawn, self.shown_round, self.shown_over = view.seq, view.round_no, view.over
         board = view.board
         playing = board is not None and not view.over and me in view.in_round
@@ -174,7 +175,7 @@ class BoggleSeatPanel:
         with grid.hold_sync():
             if board is not None:
                 grid.width, grid.height, grid.bonus = board.width, board.height, -1 if board.bonus is None else board.bonus
-                grid.faces = list(board.cells)
+                grid.faces = [face for row in board.rows for face in row]  # as printed: H, Qu, Ñ
                 grid.labels = [m("boggle.cube_bonus" if i == board.bonus else "boggle.cube",
                                  letters=" ".join(face_label(f).upper()), row=i // board.width + 1,
                                  column=i % board.width + 1) for i, f in enumerate(board.cells)]  # fmt: skip

@@ -1,11 +1,25 @@
 """The teacher panel's "Live room" tab: open a room, deal (auto pace, pause, resume), end rounds,
 remove players, and watch the table, the calls, the scores and who is connected.
 
-Built only after the passcode was entered (it is one of the panel's tabs), so
-a student's page never holds a :class:`~myword_edu.rooms.TeacherRoom`.
+The "Game" choice opens a MyWord! room (language, rules, pace) or a Boggle
+room (dice, minutes, shortest word, red bonus cube: see
+:mod:`myword_edu.ui.teacher_room_boggle`). In a Boggle room "Start round"
+rolls a new board for everyone and starts one clock; the tab shows the board,
+the countdown, each player's words as they write them and, when the round is
+over, every list with the shared words crossed out and the scores.
 
-Test hooks: ``.myword-room-open``, ``.myword-room-joincode``, ``.myword-room-start``,
-``.myword-room-deal``, ``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-players``.
+Built only after the passcode was entered (it is one of the panel's tabs), so
+a student's page never holds a :class:`~myword_edu.rooms.TeacherRoom`. Each
+click checks the room again in Python (a page can click a hidden button).
+
+Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
+``.myword-room-joincode``, ``.myword-room-start``, ``.myword-room-deal``,
+``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-close``,
+``.myword-room-players``; for Boggle rooms ``.myword-room-dice``,
+``.myword-room-minutes``, ``.myword-room-min-length``, ``.myword-room-bonus``,
+``.myword-room-boggle-board`` (``div.boggle-grid button.boggle-cube[data-face]``),
+``.myword-room-boggle-timer`` and ``.myword-room-boggle-lists`` (see
+:mod:`myword_edu.ui.teacher_room_boggle`).
 """
 
 from __future__ import annotations
@@ -19,9 +33,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..errors import MyWordError
-from ..rooms import RoomError, TeacherRoom
+from ..rooms import BoggleRoomRules, RoomError, TeacherRoom
 from .room import POLL_SECONDS, scores_html
 from .table import CardTable, card_views
+from .teacher_room_boggle import BoggleRoomControls
 from .timer import Clock, Pacer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,12 +52,13 @@ _TEXT = {
            "code": "Join code: {code}", "start": "Start round", "deal": "Deal a card", "auto": "Auto deal",
            "end": "End round", "remove": "Remove", "close": "Close room", "connected": "connected",
            "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
-           "round": "Round {n}: {left} cards to deal"},
+           "round": "Round {n}: {left} cards to deal", "game": "Game"},
     "es": {"open": "Abrir una sala en vivo", "lang": "Idioma", "variant": "Reglas", "pace": "Segundos por carta",
            "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
            "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
            "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
-           "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas"},
+           "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
+           "game": "Juego"},
 }
 
 
@@ -65,6 +81,10 @@ class RoomTab:
         self.pacer: Pacer | None = None
         self.poller = Clock(self._tick, now=panel._clock, max_sleep=POLL_SECONDS)
         t = self.t
+        self.game = w.Dropdown(options=[("MyWord!", "myword"), ("Boggle", "boggle")], value="myword",
+                               description=t("game"), _dom_classes=["myword-room-game"])  # fmt: skip
+        self.game.observe(lambda _c: self._show_game(), names="value")
+        self.boggle = BoggleRoomControls.for_store(panel.lang, panel.store)
         self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"))
         self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
         self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"))
@@ -88,14 +108,26 @@ class RoomTab:
             w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
             self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button]),
         ])  # fmt: skip
-        self.root = w.VBox([w.HBox([self.lang, self.variant, self.pace, self.open_button]), self.message,
-                            self.controls])  # fmt: skip
+        self.controls.children = (*self.controls.children[:3], self.boggle.live, *self.controls.children[3:])
+        self.myword_settings = w.HBox([self.lang, self.variant, self.pace])
+        self.open_button.layout.width = "auto"
+        settings = w.HBox([self.game, self.myword_settings, self.boggle.settings, self.open_button],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
+        self.root = w.VBox([settings, self.message, self.controls])
         room = getattr(panel, "live_room", None)  # the panel was rebuilt (language): keep the room
         self._show_controls(room is not None)
         if room is not None:
             self.room, self.pacer = room, Pacer(room.pace)
+            try:
+                room.poll()  # what happened since the old tab last looked
+            except MyWordError:
+                log.exception("the room cannot be read")
+            self.game.value = room.game
+            if room.is_boggle:
+                self.boggle.show_rules(room.view().rules or BoggleRoomRules.from_json(room.options))
             self.redraw()
             self.poller.start()
+        self._show_game()
 
     def t(self, key: str, **values: Any) -> str:
         return _TEXT.get(self.panel.lang, _TEXT["en"])[key].format(**values)
@@ -116,31 +148,59 @@ class RoomTab:
     def _show_controls(self, shown: bool) -> None:
         self.controls.layout.display = None if shown else "none"
 
+    def _show_game(self) -> None:
+        """The settings of the game picked (the dice decide a Boggle room's language: no language here)."""
+        boggle = self.game.value == "boggle"
+        self.myword_settings.layout.display = "none" if boggle else None
+        self.boggle.settings.layout.display = None if boggle else "none"
+
+    def _show_live(self, boggle: bool) -> None:
+        """A Boggle room has a board and a clock: no cards to deal."""
+        for widget in (self.deal_button, self.auto, self.table, self.scores):
+            widget.layout.display = "none" if boggle else None
+        self.boggle.live.layout.display = None if boggle else "none"
+
+    def _need_room(self) -> TeacherRoom:
+        if self.room is None:  # a page can click a hidden button
+            raise RoomError("no_room", self.t("none"))
+        return self.room
+
     # -- actions ------------------------------------------------------------------------------
     def open_room(self) -> None:
-        if self.room is not None:
-            self.room.close()
         store = self.panel.store
         lesson = store.class_info().lesson
-        self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=lesson,
-                                       pace=float(self.pace.value), lexicons=self._lexicons)  # fmt: skip
+        if self.game.value == "boggle":
+            rules = self.boggle.rules()  # checked before the old room closes
+            if self.room is not None:
+                self.room.close()
+            self.room = self.boggle.open(store, rules=rules, lesson=lesson, lexicons=self._lexicons)
+        else:
+            if self.room is not None:
+                self.room.close()
+            self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=lesson,
+                                           pace=float(self.pace.value), lexicons=self._lexicons)  # fmt: skip
         self.pacer = Pacer(float(self.pace.value))
         self.panel.live_room = self.room
         self._show_controls(True)
         self.poller.start()
 
     def start_round(self) -> None:
-        assert self.room is not None
-        self.room.start_round()
+        room = self._need_room()
+        if room.is_boggle:
+            self.boggle.start(room)
+        else:
+            room.start_round()
 
     def deal(self) -> None:
-        assert self.room is not None
-        self.room.deal()
+        self._need_room().deal()  # a Boggle room refuses
 
     def end_round(self) -> None:
-        assert self.room is not None
+        room = self._need_room()
         self.auto.value = False
-        self.room.finish_round()
+        if room.is_boggle:
+            self.boggle.finish(room)
+        else:
+            room.finish_round()
 
     def remove(self) -> None:
         if self.room is not None and self.who.value:
@@ -172,8 +232,10 @@ class RoomTab:
         now = self.panel._clock()
         try:
             changed = bool(self.room.poll())
-            view = self.room.view()
-            if self.auto.value and self.pacer is not None and self.pacer.is_due(now):
+            if self.room.is_boggle:  # the countdown every second; everything when the clock runs out
+                changed = self.boggle.tick(self.room) or changed
+            elif self.auto.value and self.pacer is not None and self.pacer.is_due(now):
+                view = self.room.view()
                 if view.round_no and not view.over and view.cards_left:
                     self.room.deal()
                     changed = True
@@ -191,9 +253,13 @@ class RoomTab:
             return
         view = self.room.view()
         self.code.value = f"<h2>{escape(self.t('code', code=self.room.code))}</h2>"
-        self.status.value = f"<p>{escape(self.t('round', n=view.round_no, left=view.cards_left))}</p>"
-        self.table.cards = card_views(view.table, self.room.lang)
-        self.scores.value = scores_html(view, self.panel.lang)
+        self._show_live(self.room.is_boggle)
+        if self.room.is_boggle:
+            self.status.value = f"<p>{escape(self.boggle.redraw(self.room))}</p>"
+        else:
+            self.status.value = f"<p>{escape(self.t('round', n=view.round_no, left=view.cards_left))}</p>"
+            self.table.cards = card_views(view.table, self.room.lang)
+            self.scores.value = scores_html(view, self.panel.lang)
         now = self.panel.store.now()
         rows = "".join(
             f"<li>{escape(p['name'])}: {self.t('connected') if now - p['last_seen'] < CONNECTED else self.t('away')}</li>"

@@ -117,3 +117,87 @@ def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_ser
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     ben.screenshot(path=str(ARTIFACTS / "room-student.png"))
     teacher.screenshot(path=str(ARTIFACTS / "room-teacher.png"))
+
+
+CUBES = ".boggle-grid .boggle-cube"
+
+
+def cube_faces(page) -> list[str]:
+    return page.eval_on_selector_all(CUBES, "els => els.map(e => e.dataset.face || '')")
+
+
+def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, new_page):
+    from myword_edu.boggle import Board
+    from myword_edu.boggle_solver import solve
+
+    teacher = new_page(f"{room_server.base}/voila/render/teacher.ipynb")
+    teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
+    teacher.locator("button.myword-unlock").click()
+    teacher.get_by_role("tab", name="Live room").click()
+    teacher.locator(".myword-room-game select").select_option(label="Boggle")
+    teacher.locator(".myword-room-minutes select").select_option("2")
+    teacher.locator("button.myword-room-open").click()
+    teacher.wait_for_selector(".myword-room-joincode >> text=Join code")
+    code = re.search(r"Join code: (\w+)", teacher.locator(".myword-room-joincode").inner_text()).group(1)
+
+    students = {}
+    for name in ("Ana", "Ben"):
+        page = new_page(f"{room_server.base}/voila/render/room.ipynb?code={code}")
+        page.locator(".myword-room-code input").press("Enter")
+        page.locator("button.myword-room-name", has_text=re.compile(f"^{name}$")).click()
+        page.wait_for_selector("text=Wait for your teacher to start the round")
+        assert set(cube_faces(page)) == {""}  # covered until the teacher starts
+        students[name] = page
+    ana, ben = students["Ana"], students["Ben"]
+    teacher.wait_for_selector(".myword-room-players >> text=Ben")
+
+    teacher.locator("button.myword-room-start").click()
+    started = time.monotonic()
+    ready = f"[...document.querySelectorAll('{CUBES}')].every(e => e.dataset.face)"
+    for page in (teacher, ana, ben):
+        page.wait_for_function(ready, timeout=10_000)
+    assert time.monotonic() - started < 5
+    board_faces = cube_faces(teacher)
+    assert cube_faces(ana) == cube_faces(ben) == board_faces  # one board for the class
+    assert ana.locator(".myword-room-boggle-timer").inner_text().strip()[:3] in ("2:0", "1:5")
+
+    lexicon = load_lexicon("en")
+    board = Board(tuple(f.lower() for f in board_faces), 4)
+    words = sorted((w for w in solve(board, lexicon) if not lexicon.is_blocked(w)),
+                   key=lambda w: (-lexicon.zipf(w), w))  # fmt: skip
+    assert len(words) >= 3, board
+    shared, ana_own, ben_own = words[0], words[1], words[2]
+
+    def type_word(page, word):
+        page.locator(".myword-entry input").fill(word)
+        page.locator(".myword-entry input").press("Enter")
+        page.wait_for_selector(f".myword-room-boggle-found >> text={word.upper()}")
+
+    type_word(ana, shared)
+    # Ana traces her second word: click the cubes, then the last one again
+    cells = [board.index(p) for p in board.path(ana_own)]
+    for cell in cells:
+        ana.locator(f"{CUBES}[data-cell='{cell}']").click()
+    ana.locator(f"{CUBES}[data-cell='{cells[-1]}']").click()
+    ana.wait_for_selector(f".myword-room-boggle-found >> text={ana_own.upper()}")
+    type_word(ben, shared)
+    type_word(ben, ben_own)
+    # Ben's page knows how many words Ana has, not which
+    ben.wait_for_selector(".boggle-counts >> text=Ana: 2")
+    assert ana_own.upper() not in ben.locator("body").inner_text()
+    teacher.wait_for_selector(f".myword-room-boggle-lists >> text={ana_own.upper()}")
+
+    teacher.locator("button.myword-room-end").click()
+    for page in (ana, ben):
+        page.wait_for_selector(".myword-room-boggle-result", timeout=10_000)
+        crossed = page.eval_on_selector_all(".myword-room-boggle-result s", "els => els.map(e => e.textContent)")
+        assert shared.upper() in crossed  # found by both: crossed out for everyone
+    assert ana_own.upper() in ben.locator(".myword-room-boggle-result").inner_text()
+    teacher.wait_for_function(
+        f"[...document.querySelectorAll('.myword-room-boggle-lists s')].some(e => e.textContent.includes({shared.upper()!r}))"
+    )
+    from .conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    ben.screenshot(path=str(SCREENSHOTS / "room-boggle-student.png"))
+    teacher.screenshot(path=str(SCREENSHOTS / "room-boggle-teacher.png"))
