@@ -30,12 +30,9 @@ process, :meth:`Store.record_attempt`), with the ratio.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,15 +41,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from room_load import Students, main as load_main, pct, wait_for_go  # noqa: E402
 
 POLL = 0.15  # seconds between a student's looks at the log
-
-
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
@@ -66,12 +59,9 @@ def student(url: str, code: str, student_id: int, go_file: str, out_file: str, s
     store = Store.open(url)
     seat = StudentSeat.join(store, code, student_id)
     Path(out_file + ".ready").write_text("ready")
-    deadline_wait = time.monotonic() + 300
-    while not Path(go_file).exists():  # bounded wait for the teacher's go
-        if time.monotonic() > deadline_wait:
-            return
-        time.sleep(0.05)
-    stop_at = float(Path(go_file).read_text())
+    stop_at = wait_for_go(go_file)
+    if stop_at is None:
+        return
     answers, latencies, board_delay = [], [], None
     words: list[str] = []
     next_write = 0.0
@@ -174,30 +164,11 @@ def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | N
     ids = [store.add_student(f"Student {i:02d}").id for i in range(students)]
     round_seconds = max(30, min(600, int(seconds)))
     room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=round_seconds))
-    go = work / "go"
-    procs = []
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    for i, student_id in enumerate(ids):
-        out = str(work / f"b{i}.json")
-        procs.append((subprocess.Popen([sys.executable, __file__, "--student", url, room.code, str(student_id),
-                                        str(go), out, str(i)], env=env), out))  # fmt: skip
-    deadline = time.monotonic() + 300
-    while not all(Path(out + ".ready").exists() for _, out in procs):
-        if time.monotonic() > deadline or any(p.poll() not in (None, 0) for p, _ in procs):
-            for p, _ in procs:
-                p.kill()
-            raise RuntimeError("the simulated students did not all join")
-        time.sleep(0.05)
-    stop_at = time.time() + round_seconds + 1.5  # the students keep writing past the bell
-    (work / "go.tmp").write_text(repr(stop_at))
-    (work / "go.tmp").rename(go)  # atomic: a student never reads a half-written file
+    class_ = Students(__file__, url, room.code, ids, work)
+    class_.wait_joined()
+    class_.go_until(time.time() + round_seconds + 1.5)  # the students keep writing past the bell
     room.start_round()
-    for p, _ in procs:
-        try:
-            p.wait(timeout=round_seconds + 120)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    reports = [json.loads(Path(out).read_text()) for _, out in procs if Path(out).exists()]
+    reports = class_.reports(timeout=round_seconds + 120)
     checked = check(store, room)
     answered = [(r["name"], a) for r in reports for a in r["answers"] if "seq" in a]
     lost = 0
@@ -211,15 +182,15 @@ def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | N
     delays = [r["board_delay"] for r in reports if r["board_delay"] is not None]
     baseline = solo_baseline(url)
     reasons = Counter(a.get("reason") or ("accepted" if a.get("accepted") else a.get("error")) for _, a in answered)
-    room_p50, solo_p50 = _pct(latency, 0.5), statistics.median(baseline)
+    room_p50, solo_p50 = pct(latency, 0.5), statistics.median(baseline)
     figures = {
         "backend": store.engine.dialect.name, "students": students, "reported": len(reports),
         "round_seconds": round_seconds, "writes": len(answered), "word_events": len(checked["words"]),
         "attempts_stored": attempts, "real_tries": checked["real_tries"], "reasons": dict(reasons),
         "answers_lost": lost, "replay_mismatches": checked["mismatched"], "late_accepted": checked["late_accepted"],
         "shared_words": checked["shared"], "crossout_errors": checked["crossout_errors"],
-        "write_p50_ms": round(1000 * room_p50, 1), "write_p95_ms": round(1000 * _pct(latency, 0.95), 1),
-        "board_p50_ms": round(1000 * _pct(delays, 0.5), 1), "board_p95_ms": round(1000 * _pct(delays, 0.95), 1),
+        "write_p50_ms": round(1000 * room_p50, 1), "write_p95_ms": round(1000 * pct(latency, 0.95), 1),
+        "board_p50_ms": round(1000 * pct(delays, 0.5), 1), "board_p95_ms": round(1000 * pct(delays, 0.95), 1),
         "board_samples": len(delays), "solo_write_p50_ms": round(1000 * solo_p50, 1),
         "room_vs_solo_write": round(room_p50 / solo_p50, 1) if solo_p50 else None,
     }  # fmt: skip
@@ -227,37 +198,14 @@ def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | N
     return figures
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "--student":
-        url, code, student_id, go, out, seed = argv[1:7]
-        student(url, code, int(student_id), go, out, int(seed))
-        return 0
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help="an empty database URL (default: a new SQLite file)")
-    parser.add_argument("--postgres", action="store_true", help="start a throw-away PostgreSQL on loopback")
-    parser.add_argument("--students", type=int, default=30)
+def _options(parser) -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="the round's length (30 to 600)")
-    args = parser.parse_args(argv)
-    server = None
-    with tempfile.TemporaryDirectory(prefix="myword-boggle-load-") as folder:
-        url = args.db or f"sqlite:///{folder}/room.sqlite3"
-        if args.postgres:
-            from tests.pgserver import PostgresServer
 
-            server = PostgresServer().start()
-            url = server.url
-        try:
-            figures = run(url, students=args.students, seconds=args.seconds, workdir=folder)
-        finally:
-            if server:
-                server.stop()
-    print(json.dumps(figures, indent=2))
-    ok = not (figures["answers_lost"] or figures["replay_mismatches"] or figures["late_accepted"]
-              or figures["attempts_stored"] != figures["real_tries"]
-              or figures["crossout_errors"])  # fmt: skip
-    return 0 if ok else 1
+
+def _ok(figures: dict) -> bool:
+    return not (figures["answers_lost"] or figures["replay_mismatches"] or figures["late_accepted"]
+                or figures["attempts_stored"] != figures["real_tries"] or figures["crossout_errors"])  # fmt: skip
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(load_main(__doc__, student, run, _options, _ok))

@@ -28,12 +28,8 @@ applied it; p50/p95).
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,16 +38,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from room_load import Students, main as load_main, pct, wait_for_go  # noqa: E402
 
 POLL = 0.15  # seconds between a student's looks at the log
 CLAIM_CHANCE = 0.25  # per look, when the table holds a word: a class of 30 races for every word
-
-
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
@@ -63,12 +55,9 @@ def student(url: str, code: str, student_id: int, go_file: str, out_file: str, s
     store = Store.open(url)
     seat = StudentSeat.join(store, code, student_id)
     Path(out_file + ".ready").write_text("ready")
-    deadline_wait = time.monotonic() + 300
-    while not Path(go_file).exists():  # bounded wait for the teacher's go
-        if time.monotonic() > deadline_wait:
-            return
-        time.sleep(0.05)
-    stop_at = float(Path(go_file).read_text())
+    stop_at = wait_for_go(go_file)
+    if stop_at is None:
+        return
     answers, latencies, propagation = [], [], []
     solved_for, words = (-1, -1), []
     while time.time() < stop_at:
@@ -151,23 +140,10 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
     store = Store.open(url, fresh=True)
     ids = [store.add_student(f"Student {i:02d}").id for i in range(students)]
     room = TeacherRoom.create(store, lang="en", pace=max(0.2, pace))
-    go = work / "go"
-    procs = []
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    for i, student_id in enumerate(ids):
-        out = str(work / f"s{i}.json")
-        procs.append((subprocess.Popen([sys.executable, __file__, "--student", url, room.code, str(student_id),
-                                        str(go), out, str(i)], env=env), out))  # fmt: skip
-    deadline = time.monotonic() + 300
-    while not all(Path(out + ".ready").exists() for _, out in procs):
-        if time.monotonic() > deadline or any(p.poll() not in (None, 0) for p, _ in procs):
-            for p, _ in procs:
-                p.kill()
-            raise RuntimeError("the simulated students did not all join")
-        time.sleep(0.05)
+    class_ = Students(__file__, url, room.code, ids, work)
+    class_.wait_joined()
     stop_at = time.time() + seconds
-    (work / "go.tmp").write_text(repr(stop_at))
-    (work / "go.tmp").rename(go)  # atomic: a student never reads a half-written file
+    class_.go_until(stop_at)
     room.start_round()
     dealt, empty_since = 0, None
     while time.time() < stop_at:
@@ -186,12 +162,7 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
         except RoomError:
             pass
         time.sleep(max(0.0, pace - (time.monotonic() - tick)))
-    for p, _ in procs:
-        try:
-            p.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    reports = [json.loads(Path(out).read_text()) for _, out in procs if Path(out).exists()]
+    reports = class_.reports()
     checked = check(store, room)
     answered = [(r["name"], a) for r in reports for a in r["answers"] if "seq" in a]
     lost = 0
@@ -209,45 +180,23 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
         "rounds": checked["rounds"], "deals": dealt, "claims": len(answered), "claim_events": len(checked["claims"]),
         "attempts_stored": attempts, "reasons": dict(reasons), "awarded_twice": checked["twice"],
         "replay_mismatches": checked["mismatched"], "attempts_lost": lost + (len(answered) - attempts),
-        "claim_p50_ms": round(1000 * _pct(latency, 0.5), 1), "claim_p95_ms": round(1000 * _pct(latency, 0.95), 1),
-        "propagation_p50_ms": round(1000 * _pct(propagation, 0.5), 1),
-        "propagation_p95_ms": round(1000 * _pct(propagation, 0.95), 1),
+        "claim_p50_ms": round(1000 * pct(latency, 0.5), 1), "claim_p95_ms": round(1000 * pct(latency, 0.95), 1),
+        "propagation_p50_ms": round(1000 * pct(propagation, 0.5), 1),
+        "propagation_p95_ms": round(1000 * pct(propagation, 0.95), 1),
         "propagation_samples": len(propagation),
     }  # fmt: skip
     store.dispose()
     return figures
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "--student":
-        url, code, student_id, go, out, seed = argv[1:7]
-        student(url, code, int(student_id), go, out, int(seed))
-        return 0
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help="an empty database URL (default: a new SQLite file)")
-    parser.add_argument("--postgres", action="store_true", help="start a throw-away PostgreSQL on loopback")
-    parser.add_argument("--students", type=int, default=30)
+def _options(parser) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--pace", type=float, default=0.2, help="seconds between deals")
-    args = parser.parse_args(argv)
-    server = None
-    with tempfile.TemporaryDirectory(prefix="myword-load-") as folder:
-        url = args.db or f"sqlite:///{folder}/room.sqlite3"
-        if args.postgres:
-            from tests.pgserver import PostgresServer
 
-            server = PostgresServer().start()
-            url = server.url
-        try:
-            figures = run(url, students=args.students, seconds=args.seconds, pace=args.pace, workdir=folder)
-        finally:
-            if server:
-                server.stop()
-    print(json.dumps(figures, indent=2))
-    ok = figures["awarded_twice"] == 0 and figures["attempts_lost"] == 0 and figures["replay_mismatches"] == 0
-    return 0 if ok else 1
+
+def _ok(figures: dict) -> bool:
+    return figures["awarded_twice"] == 0 and figures["attempts_lost"] == 0 and figures["replay_mismatches"] == 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(load_main(__doc__, student, run, _options, _ok))

@@ -7,15 +7,13 @@ counts as two letters); a word that can go through the bonus cube (the
 rulebook's red letter) scores double; a word two or more players found is
 crossed out for everyone.
 
->>> board = Board.from_string("Qu I T E / A B C D / E F G H / I J K L")
->>> board.rows[0]
-('Qu', 'I', 'T', 'E')
->>> board.path("quite")
-[(0, 0), (0, 1), (0, 2), (0, 3)]
->>> board.path("tide") is None
-True
->>> score_word("quite"), score_word("quit")
-(2, 1)
+>>> from myword_edu.lexicon import Lexicon
+>>> rnd = Round(Board.from_string("Qu I T E* / A B C D / E F G H / I J K L"), Lexicon.from_words(["quite", "quit"]),
+...             ["Ana", "Ben"])
+>>> rnd.play("Ana", "quite").points, rnd.play("Ben", "quite").accepted, rnd.play("Ben", "quit").points
+(4, True, 1)
+>>> rnd.finish().scores
+{'Ana': 0, 'Ben': 1}
 """
 
 from __future__ import annotations

@@ -4,41 +4,21 @@ itself). The figures are printed and written to ``tests/artifacts/boggle-room-lo
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-from tests.pgserver import PostgresServer, find_bin
+from tests.load.conftest import bench
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_boggle_rooms", ROOT / "benchmarks" / "bench_boggle_rooms.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_thirty_students_on_one_board_lose_nothing_and_shared_words_score_nothing(backend, tmp_path):
-    server = None
-    if backend == "sqlite":
-        url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    else:
-        if not find_bin("initdb"):
-            pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-        server = PostgresServer().start()
-        url = server.url
-    try:
-        figures = _bench().run(url, students=30, seconds=30, workdir=str(tmp_path))
-    finally:
-        if server:
-            server.stop()
+def test_thirty_students_on_one_board_lose_nothing_and_shared_words_score_nothing(load_url, tmp_path):
+    figures = bench("bench_boggle_rooms").run(load_url, students=30, seconds=30, workdir=str(tmp_path))
+    backend = figures["backend"]
     print(json.dumps(figures))
     assert figures["reported"] == 30 and figures["board_samples"] == 30  # every student saw the board
     assert figures["answers_lost"] == 0 and figures["replay_mismatches"] == 0

@@ -6,14 +6,13 @@ propagation p50/p95, claim outcomes) are printed and written to ``tests/artifact
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
 
 import pytest
 
-from tests.pgserver import PostgresServer, find_bin
+from tests.load.conftest import bench
 
 pytestmark = pytest.mark.slow
 
@@ -21,28 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SECONDS = float(os.environ.get("MYWORD_LOAD_SECONDS", "60"))
 
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_rooms", ROOT / "benchmarks" / "bench_rooms.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_thirty_students_racing_lose_nothing_and_never_award_a_card_twice(backend, tmp_path):
-    server = None
-    if backend == "sqlite":
-        url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    else:
-        if not find_bin("initdb"):
-            pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-        server = PostgresServer().start()
-        url = server.url
-    try:
-        figures = _bench().run(url, students=30, seconds=SECONDS, workdir=str(tmp_path))
-    finally:
-        if server:
-            server.stop()
+def test_thirty_students_racing_lose_nothing_and_never_award_a_card_twice(load_url, tmp_path):
+    figures = bench("bench_rooms").run(load_url, students=30, seconds=SECONDS, workdir=str(tmp_path))
+    backend = figures["backend"]
     print(json.dumps(figures))
     assert figures["reported"] == 30
     assert figures["awarded_twice"] == 0 and figures["replay_mismatches"] == 0

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-from datetime import datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
@@ -19,21 +18,9 @@ from myword_edu.export import attempts_csv, read_csv
 from myword_edu.rooms import BoggleRoomRules, RoomError, RoomEvent, StudentSeat, TeacherRoom
 from myword_edu.boggle_room import BoggleReplica
 from myword_edu.store import Store
+from tests.store_clock import StoreClock
 
 BOARD = "P E R S / L A T G / S I N E / T E R S"  # the algs4 board: over a thousand words on ENABLE
-
-
-class Clock:
-    """The store's clock, moved by the test (the room's timer is the store's time)."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 30, 9, 0)
-
-    def __call__(self) -> datetime:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += timedelta(seconds=seconds)
 
 
 @pytest.fixture
@@ -43,7 +30,7 @@ def lex(en):
 
 @pytest.fixture
 def clock(store):
-    c = Clock()
+    c = StoreClock()
     store.now = c
     yield c
 

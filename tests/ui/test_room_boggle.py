@@ -4,23 +4,14 @@ during the round, the crossed-out lists at the end; forged events change nothing
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import pytest
 
 from myword_edu.rooms import BoggleRoomRules, TeacherRoom
 from myword_edu.store import Store
 from myword_edu.ui.room import RoomPage
+from tests.store_clock import StoreClock
 
 BOARD = "P E R S / L A T G / S I N E / T E R S"
-
-
-class StoreClock:
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 30, 9, 0)
-
-    def __call__(self) -> datetime:
-        return self.t
 
 
 @pytest.fixture
@@ -89,7 +80,7 @@ def test_words_typed_or_traced_are_judged_and_only_their_own_are_shown(store, le
     _tick(ana), _tick(ben)
     assert "RATE" not in ben.boggle.counts.value and "LATE" not in ben.boggle.found.value
     assert "Ana: 2" in ben.boggle.counts.value  # how many, not which
-    store.now.t += timedelta(seconds=61)  # the room's clock runs out
+    store.now.advance(61)  # the room's clock runs out
     _tick(ana), _tick(ben)
     result = ben.boggle.result.value
     assert "<s>RATE</s>" in result and "LATE" in result  # shared words crossed out for everyone
@@ -103,7 +94,7 @@ def test_a_word_after_the_bell_is_refused_even_if_the_page_still_counts(store, l
     ana = _student(store, lex, browser, room.code, "Ana")
     room.start_round()
     _tick(ana)
-    store.now.t += timedelta(seconds=60)  # the page has not ticked: it still shows the board
+    store.now.advance(60)  # the page has not ticked: it still shows the board
     _type(browser, ana, "rate")
     assert "RATE" not in ana.boggle.found.value and "myword-msg bad" in ana.boggle.feedback.value
 

@@ -5,7 +5,6 @@ end of the round (clock out or ended early) with the shared words crossed out an
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
 
 import pytest
 
@@ -18,23 +17,11 @@ from myword_edu.rooms import StudentSeat, TeacherRoom
 from myword_edu.store import Store
 from myword_edu.ui.teacher import TeacherPanel
 from myword_edu.ui.teacher_room import RoomTab
+from tests.store_clock import StoreClock
 
 PASSCODE = "aula-viva-9"
 BOARD = "P E R S / L A T G / S I N E / T E R S"
 DICE_INDEX = {name: i for i, name in enumerate(DICE)}
-
-
-class StoreClock:
-    """The store's clock (a Boggle room's timer runs on it), moved by the test."""
-
-    def __init__(self) -> None:
-        self.t = datetime(2026, 11, 30, 9, 0)
-
-    def __call__(self) -> datetime:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += timedelta(seconds=seconds)
 
 
 @pytest.fixture
