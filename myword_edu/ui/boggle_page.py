@@ -16,7 +16,6 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
 
 from __future__ import annotations
 
-import logging
 import time
 from html import escape
 from typing import Any, Callable
@@ -26,18 +25,16 @@ import ipywidgets as w
 
 from ..boggle_class import BoggleRules, StoreBests, boggle_rules
 from ..classroom import Student, UnknownStudentError
-from ..errors import MyWordError
 from ..i18n import message
 from ..i18n_class import text
 from ..lexicon import Lexicon, load_lexicon
 from .boggle_app import BoggleApp
 from .boggle_recorder import BoggleRecorder
 from .boggle_settings import BoggleSettings
-from .whoami import PAGE_CSS, StudentPage, _bad
+from .whoami import StudentPage, _bad
 
 __all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
 
-log = logging.getLogger(__name__)
 
 #: Query keys that make a link a guest Boggle practice link.
 BOGGLE_PRACTICE_KEYS = frozenset({"lang", "seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
@@ -82,36 +79,18 @@ class BogglePage(StudentPage):
         now: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._lexicons = lexicons
-        self._now = now
-        self._wall = wall
         self.app: BoggleApp | None = None  # type: ignore[assignment]
-        self.student: Student | None = None
-        self.store = None
         self.rules: BoggleRules | None = None
-        self._wrong_codes = 0
-        self._wait_until = 0.0
-        self._code_ok = False
-        self.root = w.VBox([], _dom_classes=["myword-page"])
-        self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
-        if is_boggle_practice_link(query):
-            self._play(BoggleSettings.from_query(query), None)
-            return
-        try:
-            self.store = store() if callable(store) else store
-            if self.store is None:
-                from ..store import Store
+        self._open(query, store, lexicons, now, wall)
 
-                self.store = Store.open()
-            students = self.store.students()
-        except MyWordError:
-            log.exception("the class database cannot be used: guest practice only")
-            self.store = None
-            students = []
-        if not students:
-            self._play(BoggleSettings(), None)
-            return
-        self._build_picker()
+    def _is_guest_link(self, query: str | None) -> bool:
+        return is_boggle_practice_link(query)
+
+    def _play_guest_link(self, query: str | None) -> None:
+        self._play(BoggleSettings.from_query(query), None)
+
+    def _play_without_class(self) -> None:
+        self._play(BoggleSettings(), None)
 
     def _build_picker(self) -> None:
         super()._build_picker()

@@ -105,11 +105,17 @@ class StudentPage(ShowsRoot):
         lessons: LessonLibrary | None = None,
         wall: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.library = lessons if lessons is not None else default_library()
+        self.app: StudentApp | None = None
+        self._open(query, store, lexicons, now, wall)
+
+    def _open(self, query: str | None, store: Any, lexicons: Callable[[str], Lexicon], now: Callable[[], float],
+              wall: Callable[[], float]) -> None:  # fmt: skip
+        """A guest link plays at once; else the class list ("Who are you?"), or guest practice when
+        there is no class (shared with the Boggle page, which plays its own game)."""
         self._lexicons = lexicons
         self._now = now
         self._wall = wall
-        self.library = lessons if lessons is not None else default_library()
-        self.app: StudentApp | None = None
         self.student: Student | None = None
         self.store = None
         self._wrong_codes = 0
@@ -117,8 +123,8 @@ class StudentPage(ShowsRoot):
         self._code_ok = False
         self.root = w.VBox([], _dom_classes=["myword-page"])
         self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
-        if is_practice_link(query):
-            self.play_as_guest(Settings.from_query(query))
+        if self._is_guest_link(query):
+            self._play_guest_link(query)
             return
         try:
             self.store = store() if callable(store) else store
@@ -132,9 +138,18 @@ class StudentPage(ShowsRoot):
             self.store = None
             students = []
         if not students:
-            self.play_as_guest(Settings())
+            self._play_without_class()
             return
         self._build_picker()
+
+    def _is_guest_link(self, query: str | None) -> bool:
+        return is_practice_link(query)
+
+    def _play_guest_link(self, query: str | None) -> None:
+        self.play_as_guest(Settings.from_query(query))
+
+    def _play_without_class(self) -> None:
+        self.play_as_guest(Settings())
 
     # -- the picker ----------------------------------------------------------------
     def _build_picker(self) -> None:
