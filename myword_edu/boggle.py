@@ -131,7 +131,7 @@ class Round:
         min_lengths: Mapping[str, int | None] | None = None,
     ) -> None:  # fmt: skip
         names = tuple(players)
-        if not names or len(set(names)) != len(names):
+        if len(set(names)) != len(names):  # none yet is allowed: a live room's players can join late
             raise ValueError("a round needs players with different names")
         self.board = board
         self.lexicon = lexicon
@@ -257,7 +257,7 @@ class Round:
         scores = {name: sum(s.points for s in scored) for name, scored in words.items()}
         lex = self.lexicon
         missed = sorted((w for w in self.words if w not in counts and not lex.is_blocked(w)), key=lambda w: (-lex.zipf(w), len(w), w))
-        best = max(scores.values())
+        best = max(scores.values(), default=0)
         winners = tuple(n for n in self.players if scores[n] == best)
         return RoundResult(self.board, self.min_length, words, scores, shared, tuple(missed), winners)
 
