@@ -81,6 +81,7 @@ _TEXT = {
         "waiting": "No round yet: {count} joined. Press Start round when the class is in.",
         "playing": "Round {n}: {minutes} min, words of {least} letters or more ({dice}).",
         "over": "Round {n} is over.", "over_early": "Round {n} is over: you ended it early.",
+        "next": "Start round plays a new board; Close room ends the game.",
         "live_title": "Words so far", "show_words": "Show the words (untick before projecting the screen)",
         "count": "{count} words", "count_one": "1 word", "points": "{points} pts",
         "nobody": "Nobody is playing this round yet.", "none_yet": "no words yet",
@@ -103,6 +104,7 @@ _TEXT = {
         "waiting": "Todavía no hay ronda: han entrado {count}. Pulsa Empezar ronda cuando esté la clase.",
         "playing": "Ronda {n}: {minutes} min, palabras de {least} letras o más ({dice}).",
         "over": "La ronda {n} ha terminado.", "over_early": "La ronda {n} ha terminado: la terminaste antes.",
+        "next": "Empezar ronda juega un tablero nuevo; Cerrar sala termina el juego.",
         "live_title": "Palabras hasta ahora", "show_words": "Mostrar las palabras (desmárcalo antes de proyectar)",
         "count": "{count} palabras", "count_one": "1 palabra",
         "points": "{points} ptos", "nobody": "Todavía no juega nadie en esta ronda.", "none_yet": "aún sin palabras",
@@ -356,7 +358,7 @@ class BoggleRoomControls:
             status = self.t("waiting", count=len(view.players))
         elif view.over:
             self.lists.value = result_lists_html(view, lexicon, self.lang)
-            status = self.t("over_early" if view.ended_early else "over", n=view.round_no)
+            status = f"{self.t('over_early' if view.ended_early else 'over', n=view.round_no)} {self.t('next')}"
         else:
             found = {name: room.found(name) for name in view.in_round}
             self.lists.value = live_lists_html(view, found, lexicon, self.lang, show_words=bool(self.show_words.value))
