@@ -65,6 +65,7 @@ class BoggleRoomRules:
     seconds: int = 180
     min_length: int | None = None  # None: the board's own (3 on 4x4, 4 on 5x5)
     bonus: bool = False
+    target: int | None = None  # a tournament: the first to this many points wins (None: round after round)
 
     def __post_init__(self) -> None:
         if self.dice not in DICE:
@@ -76,6 +77,9 @@ class BoggleRoomRules:
             raise RoomError("bad_setting", f"the minimum word length must be 3 to 8, not {least!r}")
         if not isinstance(self.bonus, bool):
             raise RoomError("bad_setting", f"bonus is yes or no, not {self.bonus!r}")
+        target = self.target
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 1000):
+            raise RoomError("bad_setting", f"a tournament is played to 1 to 1000 points, not {target!r}")
 
     @property
     def lang(self) -> str:
@@ -83,14 +87,15 @@ class BoggleRoomRules:
         return DICE_LANG[self.dice]
 
     def to_json(self) -> dict[str, Any]:
-        return {"dice": self.dice, "seconds": self.seconds, "min_length": self.min_length, "bonus": self.bonus}
+        return {"dice": self.dice, "seconds": self.seconds, "min_length": self.min_length, "bonus": self.bonus,
+                "target": self.target}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "BoggleRoomRules":
         """Rules from the log or the room's row (checked again)."""
         data = dict(data or {})
         return cls(str(data.get("dice", "new")), data.get("seconds", 180), data.get("min_length"),
-                   data.get("bonus", False))  # fmt: skip
+                   data.get("bonus", False), data.get("target"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -107,9 +112,10 @@ class BoggleRoomView:
     players: tuple[str, ...]  # in the room now (not removed)
     in_round: tuple[str, ...]
     counts: dict[str, int]  # words each player has written down this round
-    totals: dict[str, int]  # every finished round of the room (this one too once over)
+    totals: dict[str, int]  # the rounds of this tournament (or of the room), this one too once over
     result: RoundResult | None = None  # once over: every list, crossed-out words, scores
     ended_early: bool = False
+    champions: tuple[str, ...] = ()  # once over: who won the tournament with this round (empty: it goes on)
     game: str = field(default="boggle")
 
     def seconds_left(self, now: datetime) -> float:
@@ -117,6 +123,20 @@ class BoggleRoomView:
         if self.over or self.ends_at is None:
             return 0.0
         return max(0.0, (self.ends_at - now).total_seconds())
+
+
+def _champions(totals: Mapping[str, int], target: int | None) -> tuple[str, ...]:
+    """Who won a tournament with these totals: the one player at the top with ``target`` or more
+    (a tie at the top plays another round, as in :class:`~myword_edu.boggle.Tournament`).
+
+    >>> _champions({"Ana": 52, "Ben": 40}, 50), _champions({"Ana": 52, "Ben": 52}, 50), _champions({"Ana": 9}, None)
+    (('Ana',), (), ())
+    """
+    if target is None or not totals:
+        return ()
+    best = max(totals.values())
+    leaders = tuple(name for name, points in totals.items() if points == best)
+    return leaders if best >= target and len(leaders) == 1 else ()
 
 
 def _board(seed: str, rules: BoggleRoomRules, round_no: int) -> Board:
@@ -147,7 +167,7 @@ class BoggleReplica:
         self.rules: BoggleRoomRules | None = None
         self.started_at: datetime | None = None
         self.ends_at: datetime | None = None
-        self.totals: dict[str, int] = {}
+        self.totals: dict[str, int] = {}  # the current tournament's rounds (every round without a target)
         self.closed = False
         self._tally: tuple[int, RoundResult] | None = None  # (seq, the round's tally then)
 
@@ -202,6 +222,8 @@ class BoggleReplica:
         if self.round is not None:
             for name, points in self.round.tally().scores.items():
                 self.totals[name] = self.totals.get(name, 0) + points
+            if self.rules is not None and _champions(self.totals, self.rules.target):  # won: a new tournament
+                self.totals = {name: 0 for name in self.totals}
         self.round = None
 
     def view(self, now: datetime | None = None) -> BoggleRoomView:
@@ -219,6 +241,7 @@ class BoggleReplica:
             players=tuple(self.members), in_round=rnd.players if rnd else (),
             counts={p: len(rnd.found(p)) for p in rnd.players} if rnd else {}, totals=totals, result=result,
             ended_early=bool(rnd and rnd.is_over),
+            champions=_champions(totals, self.rules.target) if result is not None and self.rules else (),
         )  # fmt: skip
 
     def _tally_now(self) -> RoundResult:

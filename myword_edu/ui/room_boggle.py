@@ -210,8 +210,10 @@ class BoggleSeatPanel:
         _show(self.counts, not view.over and len(view.in_round) > 1)
         result = view.result if board is not None else None
         if result is not None:
+            target = view.rules.target if view.rules is not None else None
             self.result.value = result_html(result, self.lexicon, lang, players=view.in_round, me=me,
-                                            round_number=view.round_no, totals=view.totals, target=None,
+                                            round_number=view.round_no, totals=view.totals, target=target,
+                                            winners=view.champions, game_over=bool(view.champions),
                                             show_totals=True)  # fmt: skip
             words = [{"id": i, "text": spelled(word, self.lexicon)} for i, word in enumerate(result.missed[:60])]
             if self.missed.words != words:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..boggle import DICE, MIN_LENGTH_RANGE, Play, face_label
+from ..boggle import DICE, MIN_LENGTH_RANGE, TARGETS, Play, face_label
 from ..boggle_class import MINUTES_RANGE, BoggleRules, class_rules, dice_size
 from ..boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from ..errors import MyWordError
@@ -72,7 +72,7 @@ _TEXT = {
         "dice.big": "Big Boggle (English, 5x5)", "dice.es": "Spanish (4x4)",
         "lang.en": "English", "lang.es": "Spanish",
         "bad_minutes": "A round lasts 1 to 10 minutes, not {value}: pick the minutes from the list.",
-        "bad_dice": "Pick one of the dice on the list.",
+        "bad_dice": "Pick one of the dice on the list.", "bad_target": "Pick how to play from the list.",
         "bad_min_length": "Pick the shortest word from the list (3 to 8 letters, or the board's).",
         "other_lang": "This room plays in {room}: the {dice} dice are in {other}. Pick dice in {room}, or close the "
                       "room and open a new one to play in {other}.",
@@ -82,6 +82,8 @@ _TEXT = {
         "playing": "Round {n}: {minutes} min, words of {least} letters or more ({dice}).",
         "over": "Round {n} is over.", "over_early": "Round {n} is over: you ended it early.",
         "next": "Start round plays a new board; Close room ends the game.",
+        "target": "Play", "target.none": "round after round", "target.points": "first to {points} points",
+        "champion": "{names} reached {target} points and won the tournament! Start round begins a new one.",
         "live_title": "Words so far", "show_words": "Show the words (untick before projecting the screen)",
         "count": "{count} words", "count_one": "1 word", "points": "{points} pts",
         "nobody": "Nobody is playing this round yet.", "none_yet": "no words yet",
@@ -95,7 +97,7 @@ _TEXT = {
         "dice.big": "Big Boggle (inglés, 5x5)", "dice.es": "Español (4x4)",
         "lang.en": "inglés", "lang.es": "español",
         "bad_minutes": "Una ronda dura de 1 a 10 minutos, no {value}: elige los minutos de la lista.",
-        "bad_dice": "Elige unos dados de la lista.",
+        "bad_dice": "Elige unos dados de la lista.", "bad_target": "Elige de la lista cómo jugar.",
         "bad_min_length": "Elige la palabra más corta de la lista (de 3 a 8 letras, o la del tablero).",
         "other_lang": "Esta sala juega en {room}: los dados {dice} son en {other}. Elige dados en {room}, o cierra "
                       "la sala y abre otra para jugar en {other}.",
@@ -105,6 +107,8 @@ _TEXT = {
         "playing": "Ronda {n}: {minutes} min, palabras de {least} letras o más ({dice}).",
         "over": "La ronda {n} ha terminado.", "over_early": "La ronda {n} ha terminado: la terminaste antes.",
         "next": "Empezar ronda juega un tablero nuevo; Cerrar sala termina el juego.",
+        "target": "Jugar", "target.none": "ronda tras ronda", "target.points": "el primero en llegar a {points} puntos",
+        "champion": "¡{names} llegó a {target} puntos y ganó el torneo! Empezar ronda empieza otro.",
         "live_title": "Palabras hasta ahora", "show_words": "Mostrar las palabras (desmárcalo antes de proyectar)",
         "count": "{count} palabras", "count_one": "1 palabra",
         "points": "{points} ptos", "nobody": "Todavía no juega nadie en esta ronda.", "none_yet": "aún sin palabras",
@@ -196,6 +200,9 @@ def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> st
         for p in players
     )
     parts.append(f"<table>{head}{rows}</table>")
+    if view.champions and view.rules is not None:
+        line = boggle_text(lang, "champion", names=join_names(view.champions, lang), target=view.rules.target)
+        parts.append(f'<p class="myword-winner myword-room-champion">{_e(line)}</p>')
     for name in players:
         scored = result.words.get(name, ())
         items = "".join(_item(spelled(s.word, lexicon), s.points, bonus=s.bonus and not s.crossed, crossed=s.crossed)
@@ -241,7 +248,10 @@ class BoggleRoomControls:
         for widget in (self.dice, self.minutes, self.min_length):
             widget.style.description_width = "initial"
         self.minutes.layout.width = "150px"
-        self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.bonus],
+        self.target = w.Dropdown(options=[(t("target.none"), 0)] + [(t("target.points", points=n), n) for n in TARGETS],
+                                 value=0, description=t("target"), _dom_classes=["myword-room-target"])  # fmt: skip
+        self.target.style.description_width = "initial"
+        self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.target, self.bonus],
                                layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         self.grid = BoggleGrid(on_path=lambda _cells: None, disabled=True, _dom_classes=["myword-room-boggle-board"])
         self.grid.label = message(lang, "boggle.grid")
@@ -278,6 +288,7 @@ class BoggleRoomControls:
         self.minutes.value = max(1, math.ceil(rules.seconds / 60))
         self.min_length.value = rules.min_length or 0
         self.bonus.value = rules.bonus
+        self.target.value = rules.target if rules.target in TARGETS else 0
 
     # -- settings -----------------------------------------------------------------------------
     def rules(self) -> BoggleRoomRules:
@@ -290,8 +301,12 @@ class BoggleRoomControls:
             raise RoomError("bad_setting", self.t("bad_minutes", value=minutes))
         if isinstance(least, bool) or not isinstance(least, int) or (least and least not in MIN_LENGTH_RANGE):
             raise RoomError("bad_setting", self.t("bad_min_length"))
+        target = self.target.value
+        if isinstance(target, bool) or not isinstance(target, int) or (target and target not in TARGETS):
+            raise RoomError("bad_setting", self.t("bad_target"))
         try:
-            return BoggleRoomRules(dice=dice, seconds=minutes * 60, min_length=least or None, bonus=bool(self.bonus.value))
+            return BoggleRoomRules(dice=dice, seconds=minutes * 60, min_length=least or None, bonus=bool(self.bonus.value),
+                                   target=target or None)  # fmt: skip
         except RoomError as error:  # pragma: no cover - every field was checked above
             raise RoomError("bad_setting", self.t("bad_dice")) from error
 

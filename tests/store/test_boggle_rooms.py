@@ -215,7 +215,7 @@ def test_the_room_row_and_the_log_never_hold_the_next_board(store, lex, clock):
     room, (ana, _ben) = _room(store, lex, board=None)
     with store.reading() as conn:
         row = conn.execute(sa.select(t.rooms).where(t.rooms.c.id == room.room_id)).one()
-    assert json.loads(row.options) == {"dice": "new", "seconds": 60, "min_length": None, "bonus": False}
+    assert json.loads(row.options) == {"dice": "new", "seconds": 60, "min_length": None, "bonus": False, "target": None}
     text = " ".join(e.intent for e in _events(store, room))
     assert row.seed not in text and "board" not in text
 
@@ -238,3 +238,20 @@ def test_on_postgresql_a_room_never_queues_behind_another_rooms_lock(store, lex,
 
     assert room_a._write(slow_write_in_room_a), "room B waited for room A's lock"
     assert ana.write("rate").accepted  # room A goes on once its lock is free
+
+
+def test_a_tournament_room_names_the_first_to_the_target_then_starts_a_new_one(store, lex, clock):
+    room = TeacherRoom.create(store, game="boggle", lexicons=lex, board=BOARD,
+                              boggle=BoggleRoomRules(seconds=60, target=3))  # fmt: skip
+    ana, ben = (StudentSeat.join(store, room.code, store.add_student(n).id, lexicons=lex) for n in ("Ana", "Ben"))
+    room.start_round()
+    assert ana.write("rate").accepted and ana.write("alert").accepted and ben.write("lint").accepted
+    room.finish_round()
+    first = ben.sync()
+    assert first.totals == {"Ana": 3, "Ben": 1} and first.champions == ("Ana",)  # 1 + 2 points: Ana reached 3
+    room.start_round()  # a new tournament
+    second = ben.sync()
+    assert second.totals == {"Ana": 0, "Ben": 0} and second.champions == ()
+    assert ben.write("rate").accepted
+    room.finish_round()
+    assert ana.sync().totals == {"Ana": 0, "Ben": 1} and ana.view().champions == ()  # not there yet

@@ -122,3 +122,16 @@ def test_the_page_is_in_the_students_language(store, lex, room, browser):
     browser.custom(page.code_box, {"event": "submit"})
     browser.click(next(b for b in browser.widgets(page.root) if getattr(b, "description", None) == pia.name))
     assert "Espera" in page.boggle.status.value
+
+
+def test_the_first_to_the_target_wins_the_tournament_on_every_page(store, lex, browser):
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(seconds=60, target=3), lexicons=lex,
+                              board=BOARD)  # fmt: skip
+    ana = _student(store, lex, browser, room.code, "Ana")
+    ben = _student(store, lex, browser, room.code, "Ben")
+    room.start_round()
+    _tick(ana), _tick(ben)
+    _type(browser, ana, "rate"), _type(browser, ana, "alert")
+    room.finish_round()
+    _tick(ana), _tick(ben)
+    assert "You won!" in ana.boggle.result.value and "Ana won!" in ben.boggle.result.value

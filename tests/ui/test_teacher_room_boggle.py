@@ -274,3 +274,28 @@ def test_unticking_show_words_hides_the_words_but_not_the_counts(store, lex, tea
     tab.room.finish_round()
     tab._tick()
     assert "TENS" in tab.boggle.lists.value  # the end of the round is read out to the class
+
+
+def test_a_tournament_room_names_the_champion_to_read_out(store, lex, teacher, browser, time_, fixed_board):
+    panel, tab = teacher
+    _pick_boggle(tab, browser)
+    browser.update(tab.boggle.target, index=1)  # first to 50 points
+    browser.click(tab.open_button)
+    assert tab.room.options["target"] == 50
+    tab.room.close()
+    from myword_edu.rooms import BoggleRoomRules
+
+    tab.room = panel.live_room = TeacherRoom.create(store, game="boggle", lexicons=lex,
+                                                    boggle=BoggleRoomRules(seconds=60, target=3))  # fmt: skip
+    ana, ben = _join(store, lex, tab.room, "Ana"), _join(store, lex, tab.room, "Ben")
+    tab.room.start_round()  # the room's own rules: to 3 points (the panel offers 50 and 100)
+    tab._tick()
+    for seat, words in ((ana, ("rat", "tens", "rest")), (ben, ("ate",))):
+        seat.sync()
+        for word in words:
+            assert seat.write(word).accepted
+    browser.click(tab.end_button)
+    text = _text(tab.boggle.lists.value)
+    assert "Ana reached 3 points and won the tournament!" in text
+    browser.update(tab.boggle.target, index=7)  # an entry the list does not have: the value stays
+    assert tab.boggle.target.value == 50
