@@ -45,7 +45,8 @@ from .cards import Card, junior_deck, parse_cards, standard_deck
 from .errors import MyWordError
 from .lexicon import Lexicon, load_lexicon
 from .resources import data_dir
-from .rules import MIN_CARDS_RANGE, Game, Player, Round
+from .game import Game
+from .rules import MIN_CARDS_RANGE, Player, Round
 from .spelling import best_spelling
 from .text import fold, parse_lang
 
@@ -151,13 +152,13 @@ class Lesson:
         return focus_target(folded, self.focus, is_word=is_word)
 
     def game(self, players: Sequence[Player], lexicon: Lexicon, **kwargs: Any) -> "LessonGame":
-        """A game dealt from this lesson's stacked decks (``kwargs`` as for :class:`~myword_edu.rules.Game`)."""
+        """A game dealt from this lesson's stacked decks (``kwargs`` as for :class:`~myword_edu.game.Game`)."""
         kwargs.setdefault("rounds", self.rounds)
         return LessonGame(self, players, lexicon, **kwargs)
 
 
 class LessonGame(Game):
-    """A :class:`~myword_edu.rules.Game` whose rounds are dealt by :meth:`Lesson.deal`."""
+    """A :class:`~myword_edu.game.Game` whose rounds are dealt by :meth:`Lesson.deal`."""
 
     def __init__(self, lesson: Lesson, players: Sequence[Player], lexicon: Lexicon, **kwargs: Any) -> None:
         self.lesson = lesson

@@ -1,4 +1,6 @@
-"""The MyWord! round and game: a state machine whose every change is an event.
+"""The MyWord! round: a state machine whose every change is an event (a game of
+several rounds is :class:`myword_edu.game.Game`; the values and events are in
+:mod:`myword_edu.rules_values`, re-exported here).
 
 Parsing, checking and applying are separate steps: :meth:`Round.check_claim`
 says what a claim would do without doing it; :meth:`Round.claim` applies it.
@@ -22,16 +24,13 @@ whole game reproducible.
 
 from __future__ import annotations
 
-import enum
 import json
-import random
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import Card, parse_cards, shuffled, standard_deck, junior_deck
+from .cards import Card, parse_cards
 from .errors import (
-    BadWordError,
     CorruptSaveError,
     IllegalMoveError,
     MyWordError,
@@ -41,7 +40,23 @@ from .errors import (
 from .lexicon import Lexicon
 from .solver import words_on_table
 from .spelling import best_spelling, check_choice
-from .text import clean_word, parse_lang
+from .text import clean_word
+
+from .rules_values import (  # re-exported: the round's values and events
+    MIN_CARDS_RANGE,
+    NAME_MAX_LENGTH,
+    SAVE_VERSION,
+    CardGiven,
+    ClaimResult,
+    Claimed,
+    Dealt,
+    Event,
+    FreeCard,
+    Player,
+    Reason,
+    RoundEnded,
+    TableCard,
+)
 
 __all__ = [
     "Player",
@@ -55,173 +70,10 @@ __all__ = [
     "RoundEnded",
     "TableCard",
     "Round",
-    "Game",
     "MIN_CARDS_RANGE",
     "NAME_MAX_LENGTH",
+    "SAVE_VERSION",
 ]
-
-#: The minimum number of cards a teacher may set for a player.
-MIN_CARDS_RANGE = range(2, 7)
-NAME_MAX_LENGTH = 40
-SAVE_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player and the settings that judge their calls.
-
-    >>> Player("Ana", min_cards=4)
-    Player(name='Ana', min_cards=4, lang=None)
-    >>> Player("Ana", min_cards=9)
-    Traceback (most recent call last):
-    ...
-    ValueError: min_cards must be 2 to 6, not 9
-    """
-
-    name: str
-    min_cards: int = 3
-    lang: str | None = None  # None: the round's language
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("a player needs a name")
-        if len(self.name) > NAME_MAX_LENGTH:
-            raise ValueError(f"a player's name has at most {NAME_MAX_LENGTH} characters")
-        if isinstance(self.min_cards, bool) or not isinstance(self.min_cards, int) or (
-            self.min_cards not in MIN_CARDS_RANGE
-        ):
-            raise ValueError(
-                f"min_cards must be {MIN_CARDS_RANGE.start} to {MIN_CARDS_RANGE.stop - 1}, not {self.min_cards}"
-            )
-        if self.lang is not None:
-            object.__setattr__(self, "lang", parse_lang(self.lang).value)
-
-
-class Reason(str, enum.Enum):
-    """Why a call was not accepted."""
-
-    NOT_A_WORD = "not_a_word"
-    CARDS_NOT_ON_TABLE = "cards_not_on_table"
-    CARDS_DO_NOT_SPELL = "cards_do_not_spell"
-    TOO_FEW_CARDS = "too_few_cards"
-    BLOCKED_WORD = "blocked_word"
-    WRONG_LANGUAGE = "wrong_language"
-    DEALER_CANNOT_CALL = "dealer_cannot_call"
-    ROUND_OVER = "round_over"
-    TOO_LATE = "too_late"  # the cards were there when the player looked, but someone took them first
-
-    @property
-    def is_penalised(self) -> bool:
-        """Failed calls the rulebook penalises (the others change nothing)."""
-        return self in _PENALISED
-
-
-_PENALISED = {
-    Reason.NOT_A_WORD,
-    Reason.CARDS_NOT_ON_TABLE,
-    Reason.CARDS_DO_NOT_SPELL,
-    Reason.TOO_FEW_CARDS,
-    Reason.BLOCKED_WORD,
-}
-
-
-@dataclass(frozen=True)
-class TableCard:
-    """A card on the table: ``id`` is its position in the round's deck."""
-
-    id: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class FreeCard:
-    """A card given to ``player`` because another player's call failed."""
-
-    player: str
-    card_id: int
-    card: Card
-    source: str  # "table" or "deck"
-
-
-@dataclass(frozen=True)
-class ClaimResult:
-    """What a call did. ``cards``/``card_ids`` are the cards won (empty if refused)."""
-
-    player: str
-    word: str
-    folded: str
-    spelling: str
-    accepted: bool
-    reason: Reason | None
-    cards: tuple[Card, ...] = ()
-    card_ids: tuple[int, ...] = ()
-    needed: int = 0  # the player's minimum, for too_few_cards messages
-    free_cards: tuple[FreeCard, ...] = ()
-
-    @property
-    def points(self) -> int:
-        return len(self.cards)
-
-
-# -- events ------------------------------------------------------------------
-class Event:
-    """Base of the round's events; ``to_dict`` gives plain JSON data."""
-
-    kind = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)  # type: ignore[call-overload]
-        data["kind"] = self.kind
-        return _jsonable(data)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, dict):
-        if set(value) == {"letters"}:
-            return str(Card(value["letters"]))
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True)
-class Dealt(Event):
-    kind = "dealt"
-    card_id: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class Claimed(Event):
-    kind = "claimed"
-    player: str
-    word: str
-    spelling: str
-    accepted: bool
-    reason: str | None
-    card_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class CardGiven(Event):
-    kind = "card_given"
-    player: str
-    card_id: int
-    card: Card
-    source: str
-    caller: str
-
-
-@dataclass(frozen=True)
-class RoundEnded(Event):
-    kind = "round_ended"
-    leftover_ids: tuple[int, ...]
-    why: str  # "finished" (last call over) or "no_words_left"
 
 
 # -- the round ---------------------------------------------------------------
@@ -626,131 +478,3 @@ def _with_free_cards(result: ClaimResult, free: tuple[FreeCard, ...]) -> ClaimRe
     from dataclasses import replace
 
     return replace(result, free_cards=free)
-
-
-# -- the game ----------------------------------------------------------------
-class Game:
-    """Several rounds (as many as players by default), the dealer moving to the left each round.
-
-    >>> from myword_edu.lexicon import Lexicon
-    >>> game = Game([Player("Ana"), Player("Ben")], Lexicon.from_words(["cat"], blocked=[]), seed=1)
-    >>> game.round_number, game.rounds, game.current.dealer
-    (1, 2, 'Ana')
-    """
-
-    def __init__(
-        self,
-        players: Sequence[Player],
-        lexicon: Lexicon,
-        *,
-        seed: int | str | None = None,
-        rounds: int | None = None,
-        junior: bool = False,
-        dealer_calls: bool = True,
-        deck: Sequence[Card] | None = None,
-        shuffle: bool = True,
-        lexicons: Mapping[str, Lexicon] | None = None,
-        foreign: Sequence[Lexicon] = (),
-    ) -> None:
-        self.players = tuple(players)
-        self.lexicon = lexicon
-        # No seed: draw one, and keep it, so the game can still be replayed and saved.
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
-        self.rounds = rounds if rounds is not None else len(self.players)
-        if self.rounds < 1:
-            raise ValueError("a game has at least one round")
-        self.junior = junior
-        self.dealer_calls = dealer_calls
-        if deck is None:
-            deck = junior_deck(lexicon.lang) if junior else standard_deck(lexicon.lang)
-        self.base_deck = tuple(deck)
-        self.shuffle = shuffle
-        self.lexicons = dict(lexicons or {})
-        self.foreign = tuple(foreign)
-        self.finished_rounds: list[Round] = []
-        self.current = self._new_round(0)
-
-    def _new_round(self, index: int) -> Round:
-        deck = shuffled(self.base_deck, f"{self.seed}-{index}") if self.shuffle else list(self.base_deck)
-        return Round(
-            self.players,
-            deck,
-            self.lexicon,
-            junior=self.junior,
-            dealer=self.players[index % len(self.players)].name,
-            dealer_calls=self.dealer_calls,
-            lexicons=self.lexicons,
-            foreign=self.foreign,
-        )
-
-    @property
-    def round_number(self) -> int:
-        """1-based number of the current round."""
-        return len(self.finished_rounds) + 1
-
-    @property
-    def is_over(self) -> bool:
-        return self.current.is_over and self.round_number >= self.rounds
-
-    def next_round(self) -> Round:
-        """Start the next round (the current one must be over)."""
-        if not self.current.is_over:
-            raise IllegalMoveError("the current round is not over yet")
-        if self.round_number >= self.rounds:
-            raise IllegalMoveError("the game is over")
-        self.finished_rounds.append(self.current)
-        self.current = self._new_round(len(self.finished_rounds))
-        return self.current
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Points per player over all rounds so far."""
-        totals = {p.name: 0 for p in self.players}
-        for rnd in [*self.finished_rounds, self.current]:
-            for name, points in rnd.scores.items():
-                totals[name] += points
-        return totals
-
-    def winners(self) -> list[str]:
-        """The player(s) with the most points."""
-        totals = self.totals
-        best = max(totals.values())
-        return [name for name, points in totals.items() if points == best]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "version": SAVE_VERSION,
-            "seed": self.seed,
-            "rounds": self.rounds,
-            "junior": self.junior,
-            "dealer_calls": self.dealer_calls,
-            "played": [r.to_dict() for r in [*self.finished_rounds, self.current]],
-            "players": [asdict(p) for p in self.players],
-            "deck": [str(c) for c in self.base_deck],
-            "shuffle": self.shuffle,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], lexicon: Lexicon, **kwargs: Any) -> "Game":
-        try:
-            game = cls(
-                [Player(**p) for p in data["players"]],
-                lexicon,
-                seed=data["seed"],
-                rounds=data["rounds"],
-                junior=data["junior"],
-                dealer_calls=data["dealer_calls"],
-                deck=[Card(c) for c in data["deck"]],
-                shuffle=data["shuffle"],
-                **kwargs,
-            )
-            played = [Round.from_dict(r, lexicon, **kwargs) for r in data["played"]]
-        except CorruptSaveError:
-            raise
-        except (KeyError, TypeError, ValueError) as error:
-            raise CorruptSaveError(f"saved game cannot be read: {error}") from error
-        if not played:
-            raise CorruptSaveError("saved game has no rounds")
-        game.finished_rounds = played[:-1]
-        game.current = played[-1]
-        return game

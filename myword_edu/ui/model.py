@@ -29,7 +29,8 @@ from ..bots import Bot, BotCall
 from ..cards import Card
 from ..errors import BadWordError, MyWordError
 from ..lexicon import Lexicon, load_lexicon
-from ..rules import CardGiven, Claimed, ClaimResult, Dealt, Event, Game, Player, Reason, RoundEnded, TableCard
+from ..game import Game
+from ..rules import CardGiven, Claimed, ClaimResult, Dealt, Event, Player, Reason, RoundEnded, TableCard
 from ..solver import words_on_table
 from ..text import Lang
 from .settings import Mode, Settings

@@ -12,6 +12,7 @@ ENGINE = [
     "myword_edu.spelling",
     "myword_edu.solver",
     "myword_edu.rules",
+    "myword_edu.game",
     "myword_edu.classroom",
     "myword_edu.lessons",
     "myword_edu.progress",

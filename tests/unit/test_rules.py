@@ -5,7 +5,8 @@ import pytest
 from myword_edu.cards import parse_cards, standard_deck
 from myword_edu.errors import BadWordError, CorruptSaveError, IllegalMoveError, UnknownPlayerError
 from myword_edu.lexicon import Lexicon
-from myword_edu.rules import CardGiven, Claimed, Dealt, Game, Player, Reason, Round, RoundEnded
+from myword_edu.game import Game
+from myword_edu.rules import CardGiven, Claimed, Dealt, Player, Reason, Round, RoundEnded
 
 from ..conftest import SMALL_WORDS
 

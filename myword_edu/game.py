@@ -1,0 +1,145 @@
+"""A game of MyWord!: several rounds, the dealer moving to the left each round.
+
+Built on :class:`myword_edu.rules.Round`; saves to JSON and restores exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import Any, Mapping, Sequence
+
+from .cards import Card, junior_deck, shuffled, standard_deck
+from .errors import CorruptSaveError, IllegalMoveError
+from .lexicon import Lexicon
+from .rules import Round
+from .rules_values import SAVE_VERSION, Player
+
+__all__ = ["Game"]
+
+
+class Game:
+    """Several rounds (as many as players by default), the dealer moving to the left each round.
+
+    >>> from myword_edu.lexicon import Lexicon
+    >>> game = Game([Player("Ana"), Player("Ben")], Lexicon.from_words(["cat"], blocked=[]), seed=1)
+    >>> game.round_number, game.rounds, game.current.dealer
+    (1, 2, 'Ana')
+    """
+
+    def __init__(
+        self,
+        players: Sequence[Player],
+        lexicon: Lexicon,
+        *,
+        seed: int | str | None = None,
+        rounds: int | None = None,
+        junior: bool = False,
+        dealer_calls: bool = True,
+        deck: Sequence[Card] | None = None,
+        shuffle: bool = True,
+        lexicons: Mapping[str, Lexicon] | None = None,
+        foreign: Sequence[Lexicon] = (),
+    ) -> None:
+        self.players = tuple(players)
+        self.lexicon = lexicon
+        # No seed: draw one, and keep it, so the game can still be replayed and saved.
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
+        self.rounds = rounds if rounds is not None else len(self.players)
+        if self.rounds < 1:
+            raise ValueError("a game has at least one round")
+        self.junior = junior
+        self.dealer_calls = dealer_calls
+        if deck is None:
+            deck = junior_deck(lexicon.lang) if junior else standard_deck(lexicon.lang)
+        self.base_deck = tuple(deck)
+        self.shuffle = shuffle
+        self.lexicons = dict(lexicons or {})
+        self.foreign = tuple(foreign)
+        self.finished_rounds: list[Round] = []
+        self.current = self._new_round(0)
+
+    def _new_round(self, index: int) -> Round:
+        deck = shuffled(self.base_deck, f"{self.seed}-{index}") if self.shuffle else list(self.base_deck)
+        return Round(
+            self.players,
+            deck,
+            self.lexicon,
+            junior=self.junior,
+            dealer=self.players[index % len(self.players)].name,
+            dealer_calls=self.dealer_calls,
+            lexicons=self.lexicons,
+            foreign=self.foreign,
+        )
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the current round."""
+        return len(self.finished_rounds) + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.current.is_over and self.round_number >= self.rounds
+
+    def next_round(self) -> Round:
+        """Start the next round (the current one must be over)."""
+        if not self.current.is_over:
+            raise IllegalMoveError("the current round is not over yet")
+        if self.round_number >= self.rounds:
+            raise IllegalMoveError("the game is over")
+        self.finished_rounds.append(self.current)
+        self.current = self._new_round(len(self.finished_rounds))
+        return self.current
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Points per player over all rounds so far."""
+        totals = {p.name: 0 for p in self.players}
+        for rnd in [*self.finished_rounds, self.current]:
+            for name, points in rnd.scores.items():
+                totals[name] += points
+        return totals
+
+    def winners(self) -> list[str]:
+        """The player(s) with the most points."""
+        totals = self.totals
+        best = max(totals.values())
+        return [name for name, points in totals.items() if points == best]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "junior": self.junior,
+            "dealer_calls": self.dealer_calls,
+            "played": [r.to_dict() for r in [*self.finished_rounds, self.current]],
+            "players": [asdict(p) for p in self.players],
+            "deck": [str(c) for c in self.base_deck],
+            "shuffle": self.shuffle,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], lexicon: Lexicon, **kwargs: Any) -> "Game":
+        try:
+            game = cls(
+                [Player(**p) for p in data["players"]],
+                lexicon,
+                seed=data["seed"],
+                rounds=data["rounds"],
+                junior=data["junior"],
+                dealer_calls=data["dealer_calls"],
+                deck=[Card(c) for c in data["deck"]],
+                shuffle=data["shuffle"],
+                **kwargs,
+            )
+            played = [Round.from_dict(r, lexicon, **kwargs) for r in data["played"]]
+        except CorruptSaveError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise CorruptSaveError(f"saved game cannot be read: {error}") from error
+        if not played:
+            raise CorruptSaveError("saved game has no rounds")
+        game.finished_rounds = played[:-1]
+        game.current = played[-1]
+        return game
