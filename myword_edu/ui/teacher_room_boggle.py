@@ -251,6 +251,7 @@ class BoggleRoomControls:
         self.target = w.Dropdown(options=[(t("target.none"), 0)] + [(t("target.points", points=n), n) for n in TARGETS],
                                  value=0, description=t("target"), _dom_classes=["myword-room-target"])  # fmt: skip
         self.target.style.description_width = "initial"
+        self.target.layout.width = "300px"
         self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.target, self.bonus],
                                layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         self.grid = BoggleGrid(on_path=lambda _cells: None, disabled=True, _dom_classes=["myword-room-boggle-board"])
