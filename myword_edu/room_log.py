@@ -28,7 +28,7 @@ try:  # POSIX: writers queue on a file lock instead of SQLite's sleep-and-retry 
 except ImportError:  # pragma: no cover - Windows: SQLite's busy handler alone
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["RoomLog", "room_status", "room_row"]
+__all__ = ["RoomLog", "room_status", "room_row", "open_rooms"]
 
 
 def _event(row: Any) -> RoomEvent:
@@ -162,3 +162,18 @@ def room_status(store: Any, code: object) -> str | None:
 
 def room_row(conn: sa.Connection, code: str) -> Any:
     return conn.execute(sa.select(t.rooms).where(t.rooms.c.code == normalise_code(code))).first()
+
+
+def open_rooms(store: Any) -> list[dict[str, Any]]:
+    """The class's rooms still open, newest first: code, game, language, when opened, players.
+
+    A teacher whose panel was closed or whose kernel restarted goes back to one
+    (:meth:`myword_edu.rooms.TeacherRoom.open`) instead of opening a new room.
+    """
+    r, p = t.rooms, t.room_players
+    players = sa.select(sa.func.count()).where(p.c.room_id == r.c.id, p.c.removed_at.is_(None)).scalar_subquery()
+    with store.reading() as conn:
+        rows = conn.execute(sa.select(r.c.code, r.c.game, r.c.lang, r.c.created_at, players.label("players"))
+                            .where(r.c.class_id == store.class_id(), r.c.status == "open")
+                            .order_by(r.c.created_at.desc(), r.c.id.desc())).all()  # fmt: skip
+    return [dict(row._mapping) for row in rows]

@@ -60,7 +60,7 @@ from .boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from .cards import Card, parse_cards
 from .errors import BadWordError
 from .lexicon import Lexicon
-from .room_log import RoomLog, room_row, room_status
+from .room_log import RoomLog, open_rooms, room_row, room_status
 from .room_state import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -76,7 +76,7 @@ from .rules import ClaimResult
 from .text import clean_word, parse_lang
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
-           "room_status", "CODE_ALPHABET", "CODE_LENGTH", "BoggleRoomRules", "BoggleRoomView"]  # fmt: skip
+           "room_status", "open_rooms", "CODE_ALPHABET", "CODE_LENGTH", "BoggleRoomRules", "BoggleRoomView"]  # fmt: skip
 
 #: Words a Boggle room keeps in its log but not as attempts: a forged path, a word after the bell.
 _NOT_ATTEMPTS = {Reason.BAD_PATH, Reason.ROUND_OVER}

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from ..errors import MyWordError
-from ..rooms import BoggleRoomRules, RoomError, TeacherRoom
+from ..rooms import BoggleRoomRules, RoomError, TeacherRoom, open_rooms
 from .room import POLL_SECONDS, scores_html
 from .table import CardTable, card_views
 from .teacher_room_boggle import BoggleRoomControls
@@ -52,13 +52,17 @@ _TEXT = {
            "code": "Join code: {code}", "start": "Start round", "deal": "Deal a card", "auto": "Auto deal",
            "end": "End round", "remove": "Remove", "close": "Close room", "connected": "connected",
            "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
-           "round": "Round {n}: {left} cards to deal", "game": "Game"},
+           "round": "Round {n}: {left} cards to deal", "game": "Game",
+           "reopen": "Go back to this room", "open_rooms": "Rooms still open (your panel was closed or restarted):",
+           "room_item": "{code}: {game}, {lang}, opened {minutes} min ago, players: {players}"},
     "es": {"open": "Abrir una sala en vivo", "lang": "Idioma", "variant": "Reglas", "pace": "Segundos por carta",
            "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
            "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
            "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
            "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
-           "game": "Juego"},
+           "game": "Juego", "reopen": "Volver a esta sala",
+           "open_rooms": "Salas todavía abiertas (tu panel se cerró o se reinició):",
+           "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}"},
 }
 
 
@@ -113,21 +117,54 @@ class RoomTab:
         self.open_button.layout.width = "auto"
         settings = w.HBox([self.game, self.myword_settings, self.boggle.settings, self.open_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
-        self.root = w.VBox([settings, self.message, self.controls])
+        self.reopen_pick = w.Dropdown(options=[], layout=w.Layout(width="auto"), _dom_classes=["myword-room-reopen-pick"])
+        self.reopen_button = self._button("reopen", self.reopen_room)
+        self.reopen = w.VBox([w.HTML(f"<p>{escape(t('open_rooms'))}</p>"),
+                              w.HBox([self.reopen_pick, self.reopen_button])])  # fmt: skip
+        self.root = w.VBox([settings, self.reopen, self.message, self.controls])
         room = getattr(panel, "live_room", None)  # the panel was rebuilt (language): keep the room
         self._show_controls(room is not None)
         if room is not None:
-            self.room, self.pacer = room, Pacer(room.pace)
-            try:
-                room.poll()  # what happened since the old tab last looked
-            except MyWordError:
-                log.exception("the room cannot be read")
-            self.game.value = room.game
-            if room.is_boggle:
-                self.boggle.show_rules(room.view().rules or BoggleRoomRules.from_json(room.options))
-            self.redraw()
-            self.poller.start()
+            self._attach(room)
         self._show_game()
+        self._list_open_rooms()
+
+    def _attach(self, room: TeacherRoom) -> None:
+        """Run ``room`` from this tab (a rebuilt panel, or a teacher going back to an open room)."""
+        self.room, self.pacer = room, Pacer(room.pace)
+        self.panel.live_room = room
+        try:
+            room.poll()  # what happened since the old tab last looked
+        except MyWordError:
+            log.exception("the room cannot be read")
+        self.game.value = room.game
+        if room.is_boggle:
+            self.boggle.show_rules(room.view().rules or BoggleRoomRules.from_json(room.options))
+        self._show_controls(True)
+        self.redraw()
+        self.poller.start()
+
+    def _list_open_rooms(self) -> None:
+        """Offer the class's open rooms when this tab runs none (after the panel was closed)."""
+        rooms = [] if self.room is not None else open_rooms(self.panel.store)
+        now = self.panel.store.now()
+        names = {"myword": "MyWord!", "boggle": "Boggle"}
+        langs = {"en": "English", "es": "Español"}
+        self.reopen_pick.options = [
+            (self.t("room_item", code=r["code"], game=names.get(r["game"], r["game"]), lang=langs.get(r["lang"], r["lang"]),
+                    minutes=max(0, int((now - r["created_at"]).total_seconds() // 60)), players=r["players"]), r["code"])
+            for r in rooms
+        ]  # fmt: skip
+        self.reopen_pick.index = 0 if rooms else None  # the newest is picked, as the page shows it
+        self.reopen.layout.display = None if rooms else "none"
+
+    def reopen_room(self) -> None:
+        """Go back to the open room picked (checked in Python: only a room of this class still open)."""
+        code = self.reopen_pick.value
+        if self.room is not None or not code or code not in {r["code"] for r in open_rooms(self.panel.store)}:
+            raise RoomError("no_room", self.t("none"))
+        self._attach(TeacherRoom.open(self.panel.store, code, lexicons=self._lexicons))
+        self._list_open_rooms()
 
     def t(self, key: str, **values: Any) -> str:
         return _TEXT.get(self.panel.lang, _TEXT["en"])[key].format(**values)
@@ -182,6 +219,7 @@ class RoomTab:
         self.pacer = Pacer(float(self.pace.value))
         self.panel.live_room = self.room
         self._show_controls(True)
+        self._list_open_rooms()
         self.poller.start()
 
     def start_round(self) -> None:
@@ -213,6 +251,7 @@ class RoomTab:
             self.room = self.panel.live_room = None
             self.poller.stop()
             self._show_controls(False)
+            self._list_open_rooms()
 
     def _on_auto(self) -> None:
         """Auto deal on: a card every ``pace`` seconds (pause = off, resume = on)."""

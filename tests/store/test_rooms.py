@@ -211,3 +211,20 @@ def test_the_room_engine_imports_no_jupyter_package():
             "'IPython', 'ipykernel'}))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(store, lex):
+    from datetime import datetime
+
+    from myword_edu.rooms import BoggleRoomRules, open_rooms
+
+    first = TeacherRoom.create(store, lang="en", lexicons=lex)
+    StudentSeat.join(store, first.code, store.add_student("Ana").id, lexicons=lex)
+    closed = TeacherRoom.create(store, lang="en", lexicons=lex)
+    closed.close()
+    store.now = lambda: datetime(2099, 1, 1)  # opened later than the others
+    boggle = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="es"), lexicons={**lex, "es": lex["en"]})
+    listed = open_rooms(store)
+    assert [(r["code"], r["game"], r["lang"], r["players"]) for r in listed] == [
+        (boggle.code, "boggle", "es", 0), (first.code, "myword", "en", 1)]
+    assert TeacherRoom.open(store, first.code, lexicons=lex).sync().players == ("Ana",)

@@ -151,3 +151,30 @@ def test_the_room_link_can_carry_the_language_and_the_code(store, lex):
     assert page.join_button.description == "Entrar" and page.code_box.value == "K7M2"
     assert RoomPage.from_query("lang=xx", store=store, lexicons=lex).join_button.description == "Join"
     assert RoomPage.from_query("", store=store, lexicons=lex).code_box.value == ""
+
+
+def test_a_teacher_whose_panel_was_closed_goes_back_to_the_open_room(store, lex, teacher, browser):
+    panel, tab = teacher
+    code = _open_room(tab, browser)
+    ana = _student(store, lex, browser, code, "Ana")
+    assert tab.reopen.layout.display == "none"  # this tab runs the room: nothing to go back to
+    # the teacher's tab closed: a new kernel, a new panel (nothing in memory)
+    auth = TeacherAuth(store, kdf_n=2**10)
+    fresh = TeacherPanel(store=store, auth=auth, library=LessonLibrary([data_dir("lessons")]), clock=panel._clock)
+    assert fresh.unlock(PASSCODE)
+    again = next(t for t in fresh.tabs if isinstance(t, RoomTab))
+    again._lexicons = lex
+    assert again.room is None and again.reopen.layout.display != "none"
+    assert [value for _label, value in again.reopen_pick.options] == [code]
+    assert "MyWord!, English, opened 0 min ago, players: 1" in again.reopen_pick.options[0][0]
+    assert again.reopen_pick.value == code  # the newest room is picked, as the page shows it
+    browser.click(again.reopen_button)
+    assert again.message.value == "", again.message.value
+    assert again.room is not None and again.room.code == code and code in again.code.value
+    browser.click(again.start_button)
+    browser.click(again.deal_button)
+    ana.seat.poll()
+    ana.redraw()
+    assert len(ana.table.cards) == 1  # the student plays on in the same room
+    browser.click(again.close_button)
+    assert again.reopen.layout.display == "none" and again.reopen_pick.options == ()
