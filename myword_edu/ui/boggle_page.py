@@ -19,7 +19,6 @@ from __future__ import annotations
 import time
 from html import escape
 from typing import Any, Callable
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -31,7 +30,7 @@ from ..lexicon import Lexicon, load_lexicon
 from .boggle_app import BoggleApp
 from .boggle_recorder import BoggleRecorder
 from .boggle_settings import BoggleSettings
-from .whoami import StudentPage, _bad
+from .whoami import StudentPage, _bad, is_practice_link
 
 __all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
 
@@ -47,11 +46,7 @@ def is_boggle_practice_link(query: str | None) -> bool:
     >>> is_boggle_practice_link("minutes=2"), is_boggle_practice_link(""), is_boggle_practice_link("utm=x")
     (True, False, False)
     """
-    try:
-        keys = parse_qs(query or "", keep_blank_values=True).keys()
-    except (TypeError, ValueError):
-        return False
-    return any(k in BOGGLE_PRACTICE_KEYS for k in keys)
+    return is_practice_link(query, BOGGLE_PRACTICE_KEYS)
 
 
 def settings_for_rules(student: Student, rules: BoggleRules) -> BoggleSettings:

@@ -32,6 +32,7 @@ from ..browser_progress import STORAGE_KEY, BrowserProgress, MAX_RECORDS
 from ..classroom import Student
 from ..i18n import message
 from ..lexicon import load_lexicon
+from .download import SAVE_FILE_JS
 from .settings import Settings
 
 __all__ = ["start_site", "build_site_app", "BrowserStorage", "site_text", "games_nav", "SITE_GAMES"]
@@ -63,7 +64,7 @@ def site_text(lang: str, key: str, **values: Any) -> str:
     return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
 
 
-_ESM = r"""
+_ESM = SAVE_FILE_JS + r"""
 // The model keeps the records and saves files even before (or without) a view on the page.
 function readDoc(key) {
   try {
@@ -74,18 +75,6 @@ function readDoc(key) {
   }
 }
 
-function saveFile(msg, buffers) {
-  const blob = new Blob(buffers || [], { type: msg.mime || "text/csv" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = msg.filename;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
-}
 
 function initialize({ model }) {
   const key = model.get("key");

@@ -14,11 +14,28 @@ from typing import Callable
 import anywidget
 from traitlets import Unicode
 
-__all__ = ["DownloadButton"]
+__all__ = ["DownloadButton", "SAVE_FILE_JS"]
 
 log = logging.getLogger(__name__)
 
-_ESM = r"""
+#: A JavaScript function that saves a file message (``{filename, mime}`` + one buffer) through a
+#: temporary ``blob:`` link; shared with the static site's page widget (:mod:`.browser`).
+SAVE_FILE_JS = r"""
+function saveFile(msg, buffers) {
+  const blob = new Blob(buffers || [], { type: msg.mime || "application/octet-stream" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = msg.filename;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+"""
+
+_ESM = SAVE_FILE_JS + r"""
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
@@ -26,17 +43,7 @@ function render({ model, el }) {
   const draw = () => { button.textContent = model.get("label"); };
   button.addEventListener("click", () => model.send({ type: "download" }));
   const onFile = (msg, buffers) => {
-    if (!msg || msg.type !== "file") return;
-    const blob = new Blob(buffers || [], { type: msg.mime || "application/octet-stream" });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = msg.filename;
-    link.style.display = "none";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    if (msg && msg.type === "file") saveFile(msg, buffers);
   };
   model.on("msg:custom", onFile);
   model.on("change:label", draw);

@@ -70,17 +70,18 @@ PAGE_CSS = """
 """
 
 
-def is_practice_link(query: str | None) -> bool:
-    """Does the page's query string carry practice settings (a guest link)?
+def is_practice_link(query: str | None, keys: frozenset[str] = PRACTICE_KEYS) -> bool:
+    """Does the page's query string carry practice settings (a guest link)? ``keys``: the
+    settings that make one (the Boggle page has its own).
 
     >>> is_practice_link("lang=es&seed=3"), is_practice_link(""), is_practice_link("utm=x")
     (True, False, False)
     """
     try:
-        keys = parse_qs(query or "", keep_blank_values=True).keys()
+        given = parse_qs(query or "", keep_blank_values=True).keys()
     except (TypeError, ValueError):
         return False
-    return any(k in PRACTICE_KEYS for k in keys)
+    return any(k in keys for k in given)
 
 
 class StudentPage(ShowsRoot):
