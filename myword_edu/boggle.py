@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
     "Board", "face_label", "default_dice", "score_word", "Reason", "Play", "ScoredWord", "RoundResult",
-    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND", "path_text",
+    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND", "path_text", "NOT_ATTEMPTS",
 ]  # fmt: skip
 
 #: The kind of a Boggle game in the class store and in exported progress.
@@ -66,6 +66,10 @@ class Reason(str, enum.Enum):
     BLOCKED_WORD = "blocked_word"
     ALREADY_FOUND = "already_found"
     ROUND_OVER = "round_over"
+
+
+#: Answers that are not a try at a word (a forged path, the time was up): kept out of a student's attempts.
+NOT_ATTEMPTS = frozenset({Reason.BAD_PATH, Reason.ROUND_OVER})
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from . import schema as t
-from .boggle import Board, Play, Reason, path_text
+from .boggle import NOT_ATTEMPTS, Board, Play, path_text
 from .boggle_class import own_rules
 from .boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from .cards import Card, parse_cards
@@ -77,9 +77,6 @@ from .text import clean_word, parse_lang
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
            "room_status", "open_rooms", "CODE_ALPHABET", "CODE_LENGTH", "BoggleRoomRules", "BoggleRoomView"]  # fmt: skip
-
-#: Words a Boggle room keeps in its log but not as attempts: a forged path, a word after the bell.
-_NOT_ATTEMPTS = {Reason.BAD_PATH, Reason.ROUND_OVER}
 
 
 class TeacherRoom(RoomLog):
@@ -341,7 +338,7 @@ class StudentSeat(RoomLog):
             record = {"accepted": play.accepted, "reason": play.reason.value if play.reason else None,
                       "word": play.word, "points": play.points, "path": list(play.path)}  # fmt: skip
             self._insert(conn, event, record)
-            if play.reason not in _NOT_ATTEMPTS and play.word:
+            if play.reason not in NOT_ATTEMPTS and play.word:
                 lex = replica.lexicon
                 spelling = lex.spelling(play.word) if play.word in lex else play.word
                 board = replica.round.board

@@ -22,13 +22,13 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ..boggle import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, BestScores, face_label
+from ..boggle import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, BestScores
 from ..i18n import message
 from ..lexicon import Lexicon, load_lexicon
 from .display import ShowsRoot
 from .boggle_grid import BoggleGrid, WordChips
 from .boggle_model import BoggleSession, BPhase
-from .boggle_panels import best_html, counts_html, found_html, result_html, spelled, timer_html
+from .boggle_panels import best_html, cube_labels, counts_html, found_html, result_html, spelled, timer_html
 from .boggle_settings import BoggleSettings, boggle_settings_from_request
 from .live import LiveRegion
 from .panels import feedback_html
@@ -338,7 +338,7 @@ class BoggleApp(ShowsRoot):
             grid.width, grid.height = s.width, s.height
             grid.faces = list(s.faces)
             grid.bonus = s.bonus
-            grid.labels = self._cube_labels()
+            grid.labels = cube_labels(s.faces, s.width, s.height, s.bonus, lang)
             grid.disabled = not playing
             grid.hint = "" if over else m("boggle.hint")
             if not over:
@@ -388,18 +388,6 @@ class BoggleApp(ShowsRoot):
             self.missed_head.value = ""
         _show(self.result, over)
         _show(self.missed_box, over)
-
-    def _cube_labels(self) -> list[str]:
-        s = self.session
-        if not s.faces:
-            return [message(s.lang, "boggle.cube_covered")] * (s.width * s.height)
-        labels = []
-        for i, face in enumerate(s.faces):
-            row, col = divmod(i, s.width)
-            key = "boggle.cube_bonus" if i == s.bonus else "boggle.cube"
-            labels.append(message(s.lang, key, letters=" ".join(face_label(face).upper()), row=row + 1, column=col + 1))
-        return labels
-
 
 # Answers that leave the typed text in the box to fix it: nothing happened in the game.
 _KEEP_TEXT = frozenset(f"reason.{r}" for r in ("empty", "too_long", "bad_characters", "wrong_alphabet"))

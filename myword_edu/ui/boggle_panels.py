@@ -14,13 +14,13 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from ..boggle import Play, RoundResult
+from ..boggle import Play, RoundResult, face_label
 from ..i18n import join_names, message
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
 
-__all__ = ["clock_text", "timer_html", "found_html", "counts_html", "best_html", "result_html", "spelled"]
+__all__ = ["cube_labels", "clock_text", "timer_html", "found_html", "counts_html", "best_html", "result_html", "spelled"]
 
 
 def _e(value: object) -> str:
@@ -30,6 +30,20 @@ def _e(value: object) -> str:
 def spelled(word: str, lexicon: "Lexicon") -> str:
     """A folded word as the student reads it: its dictionary spelling, upper case (CAMIÓN)."""
     return (lexicon.spelling(word) if word in lexicon else word).upper()
+
+
+def cube_labels(faces: Sequence[str], width: int, height: int, bonus: int | None, lang: str) -> list[str]:
+    """What a screen reader says for each cube: its letters, row and column (and the red bonus
+    cube); every cube "covered" while ``faces`` is empty.
+
+    >>> cube_labels(["qu", "a"], 2, 1, 1, "en")
+    ['Q U, row 1, column 1', 'A, red bonus cube, row 1, column 2']
+    """
+    if not faces:
+        return [message(lang, "boggle.cube_covered")] * (width * height)
+    return [message(lang, "boggle.cube_bonus" if i == bonus else "boggle.cube", letters=" ".join(face_label(face).upper()),
+                    row=i // width + 1, column=i % width + 1)
+            for i, face in enumerate(faces)]  # fmt: skip
 
 
 def clock_text(seconds: int) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ..boggle import GAME_KIND, Play, Reason, path_text
+from ..boggle import GAME_KIND, NOT_ATTEMPTS, Play, path_text
 from ..classroom import Student
 from ..errors import MyWordError
 from .boggle_model import BoggleSession, BPhase
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["BoggleRecorder", "path_text"]
 
 log = logging.getLogger(__name__)
-
-#: Answers that are not a try at a word (a forged path, the time was up): not recorded.
-_NOT_ATTEMPTS = {Reason.BAD_PATH, Reason.ROUND_OVER}
 
 
 class BoggleRecorder:
@@ -72,7 +69,7 @@ class BoggleRecorder:
         """Commit one word (raises :class:`~myword_edu.store.StoreError` if it cannot be saved)."""
         session = self.session
         assert session is not None
-        if play.reason in _NOT_ATTEMPTS or not play.word:
+        if play.reason in NOT_ATTEMPTS or not play.word:
             return
         lexicon = session.lexicon
         spelling = lexicon.spelling(play.word) if play.word in lexicon else play.word

@@ -26,14 +26,13 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ..boggle import face_label
 from ..errors import MyWordError
 from ..i18n import message
 from ..rooms import RoomError, StudentSeat
 from .boggle_app import BOGGLE_CSS
 from .boggle_grid import BoggleGrid, WordChips
 from .boggle_model import play_feedback, shown_text
-from .boggle_panels import counts_html, found_html, result_html, spelled, timer_html
+from .boggle_panels import counts_html, cube_labels, found_html, result_html, spelled, timer_html
 from .model import Feedback
 from .panels import feedback_html
 
@@ -176,12 +175,9 @@ class BoggleSeatPanel:
             if board is not None:
                 grid.width, grid.height, grid.bonus = board.width, board.height, -1 if board.bonus is None else board.bonus
                 grid.faces = [face for row in board.rows for face in row]  # as printed: H, Qu, Ñ
-                grid.labels = [m("boggle.cube_bonus" if i == board.bonus else "boggle.cube",
-                                 letters=" ".join(face_label(f).upper()), row=i // board.width + 1,
-                                 column=i % board.width + 1) for i, f in enumerate(board.cells)]  # fmt: skip
             else:  # covered until the teacher starts
                 grid.faces = []
-                grid.labels = [m("boggle.cube_covered")] * (grid.width * grid.height)
+            grid.labels = cube_labels(grid.faces, grid.width, grid.height, board.bonus if board else None, lang)
             grid.disabled = not playing
             grid.hint = m("boggle.hint") if playing else ""
             if not view.over:

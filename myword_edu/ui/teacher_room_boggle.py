@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import ipywidgets as w
 
-from ..boggle import DICE, MIN_LENGTH_RANGE, TARGETS, Play, face_label
+from ..boggle import DICE, MIN_LENGTH_RANGE, TARGETS, Play
 from ..boggle_class import MINUTES_RANGE, BoggleRules, class_rules, dice_size
 from ..boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from ..errors import MyWordError
@@ -53,7 +53,7 @@ from ..i18n import join_names, message
 from ..rooms import RoomError
 from .boggle_app import BOGGLE_CSS
 from .boggle_grid import BoggleGrid
-from .boggle_panels import spelled, timer_html
+from .boggle_panels import cube_labels, spelled, timer_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..lexicon import Lexicon
@@ -392,18 +392,11 @@ class BoggleRoomControls:
                 side = dice_size((view.rules or opened).dice)
                 grid.width = grid.height = side
                 grid.faces, grid.bonus = [], -1
-                grid.labels = [message(self.lang, "boggle.cube_covered")] * (side * side)
             else:
-                faces = [face for row in board.rows for face in row]
                 grid.width, grid.height = board.width, board.height
-                grid.faces = faces
+                grid.faces = [face for row in board.rows for face in row]
                 grid.bonus = board.bonus if board.bonus is not None else -1
-                grid.labels = [
-                    message(self.lang, "boggle.cube_bonus" if i == board.bonus else "boggle.cube",
-                            letters=" ".join(face_label(board.cells[i]).upper()), row=i // board.width + 1,
-                            column=i % board.width + 1)
-                    for i in range(len(faces))
-                ]  # fmt: skip
+            grid.labels = cube_labels(grid.faces, grid.width, grid.height, grid.bonus, self.lang)
             grid.disabled = True
 
 
