@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,6 +24,7 @@ from ..bots import parse_level
 from ..errors import UnknownLanguageError
 from ..rules import NAME_MAX_LENGTH
 from ..text import parse_lang
+from .request import query_from_request
 from .settings import MAX_BOTS
 
 __all__ = ["BoggleSettings", "SECONDS_RANGE", "boggle_settings_from_request"]
@@ -166,11 +166,4 @@ def boggle_settings_from_request() -> BoggleSettings:
     With preheated kernels the notebook runs before anyone asks for the page,
     so this first waits for Voila to hand the request over.
     """
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
-        try:
-            from voila.utils import wait_for_request
-        except ImportError:  # not under Voila
-            pass
-        else:
-            wait_for_request()
-    return BoggleSettings.from_query(os.environ.get("QUERY_STRING", ""))
+    return BoggleSettings.from_query(query_from_request())
