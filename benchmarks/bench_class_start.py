@@ -1,0 +1,140 @@
+"""Class start: N students open the link at once (the app's pages against a one-button Voila page).
+
+Run from the repository: ``.venv/bin/python benchmarks/bench_class_start.py [--sizes 10 30]``.
+
+For each class size N and each page (the MyWord! student app, the Boggle page,
+the live-room join page) it starts a fresh ``myword-edu serve``, opens N pages
+of that page at once in one Chromium (one browser context each, like N
+Chromebooks) and times each page from navigation to its first usable control.
+In the same run, the same N pages of a one-button Voila notebook, served by
+Voila with the same ``voila.json`` (kernel pool, culling), are the baseline:
+the browsers and kernels share one machine, so only the ratios mean anything.
+It prints, per page and N: median and maximum time, their ratios to the
+baseline's, pages that never got ready, and the private memory of every kernel
+(``Private_Clean + Private_Dirty`` of ``/proc/<pid>/smaps_rollup``) with all
+pages open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_app import ARGS, CHROMIUM, REPO, free_port, kernel_pids, memory_mib, stop_server, wait_for, wait_idle  # noqa: E402
+
+#: page name -> (path and query, CSS selector of its first usable control)
+PAGES = {
+    "myword": ("myword.ipynb?seed={i}&bots=2&pace=1.5", ".myword-table .myword-card"),
+    "boggle": ("boggle.ipynb?seed={i}&bots=1&level=easy", ".boggle-grid .boggle-cube"),
+    "room": ("room.ipynb", ".myword-room-code input"),
+    "plain": ("plain.ipynb", ".plain-button"),
+}
+PLAIN_NOTEBOOK = {
+    "cells": [{"cell_type": "code", "execution_count": None, "id": "plain", "metadata": {}, "outputs": [],
+               "source": ["import ipywidgets as w\n", "w.Button(description='Hello', _dom_classes=['plain-button'])"]}],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}  # fmt: skip
+READY_TIMEOUT_S = 300
+
+
+@dataclass
+class Result:
+    page: str
+    size: int
+    times: list[float]
+    failed: int
+    kernels: int
+    private_mib: list[float]
+
+
+def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
+    """``myword-edu serve`` for the app's pages; Voila with the app's voila.json for the plain page."""
+    from myword_edu.cli import CONFIG_DIR, kernel_environment
+
+    port = free_port()
+    log = workdir / f"{page}-{port}.log"
+    env = kernel_environment({k: v for k, v in os.environ.items() if k != "QUERY_STRING"})
+    env["MYWORD_EDU_DB"] = str(workdir / f"{page}-{port}.db")
+    if page == "plain":
+        folder = workdir / "plain"
+        folder.mkdir(exist_ok=True)
+        (folder / "plain.ipynb").write_text(json.dumps(PLAIN_NOTEBOOK))
+        command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
+                   f"--Voila.config_file_paths={CONFIG_DIR}"]  # fmt: skip
+        ready = "is filled with"
+    else:
+        command = [sys.executable, "-m", "myword_edu", "serve", "--no-browser", "--port", str(port)]
+        ready = "is filled with"
+    process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+                               start_new_session=True)  # fmt: skip
+    wait_for(lambda: ready in log.read_text(errors="replace"), 180, f"{page} server start")
+    wait_idle(kernel_pids(process.pid), timeout=180)
+    return process, port
+
+
+def run_class(browser, page: str, size: int, workdir: Path) -> Result:
+    path, selector = PAGES[page]
+    process, port = _start(page, workdir)
+    contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(size)]
+    try:
+        tabs = [context.new_page() for context in contexts]
+        started = time.monotonic()
+        for i, tab in enumerate(tabs):
+            tab.goto(f"http://localhost:{port}/voila/render/{path.format(i=i)}", wait_until="commit")
+        ready: dict[int, float] = {}
+        deadline = started + READY_TIMEOUT_S
+        while len(ready) < size and time.monotonic() < deadline:
+            for i, tab in enumerate(tabs):
+                if i not in ready and tab.locator(selector).count() > 0:
+                    ready[i] = time.monotonic() - started
+            time.sleep(0.05)
+        pids = kernel_pids(process.pid)
+        private = sorted(round(memory_mib(pid)["private"], 1) for pid in pids)
+        return Result(page, size, sorted(ready.values()), size - len(ready), len(pids), private)
+    finally:
+        for context in contexts:
+            context.close()
+        stop_server(process)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10, 30])
+    parser.add_argument("--pages", nargs="+", default=["myword", "boggle", "room"], choices=[p for p in PAGES if p != "plain"])
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    results: list[Result] = []
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for size in args.sizes:
+            for page in ["plain", *args.pages]:
+                result = run_class(browser, page, size, Path(tmp))
+                results.append(result)
+                print(f"  {page} x{size}: ready {len(result.times)}/{size}", file=sys.stderr, flush=True)
+        browser.close()
+    print("| page | students | ready | median s | max s | median / plain | max / plain | kernels | kernel private MiB (median / max) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for size in args.sizes:
+        plain = next(r for r in results if r.page == "plain" and r.size == size)
+        for r in (r for r in results if r.size == size):
+            med = statistics.median(r.times) if r.times else float("nan")
+            top = max(r.times) if r.times else float("nan")
+            pmed, ptop = statistics.median(plain.times), max(plain.times)
+            mem = f"{statistics.median(r.private_mib):.0f} / {max(r.private_mib):.0f}" if r.private_mib else "-"
+            print(f"| {r.page} | {size} | {len(r.times)}/{size} | {med:.1f} | {top:.1f} | {med / pmed:.2f} | {top / ptop:.2f} "
+                  f"| {r.kernels} | {mem} |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
