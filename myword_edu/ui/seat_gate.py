@@ -208,6 +208,7 @@ class SeatGate:
                               layout=w.Layout(width="160px", height="84px"))  # fmt: skip
             button.on_click(lambda _b, i=index: self.tap(i))  # the picture's number lives in Python
             buttons.append(button)
+        self.pad_buttons = buttons
         self.dots = w.HTML(_dom_classes=["myword-pictures-dots"])
         self._draw_dots()
         again = w.Button(description=self.t("start_over"), _dom_classes=["myword-pictures-again"])
