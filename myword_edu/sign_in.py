@@ -1,7 +1,7 @@
 """Optional sign-in for students: a picture password of 3 pictures out of 9, off by default.
 
 Why pictures and not a PIN: the youngest players are 7. Tapping three big
-pictures they know ("cat, star, apple") is easier to remember, to read off a
+pictures they know ("sun, star, flower") is easier to remember, to read off a
 printed card and to hit on a tablet than typing digits, and it does not need
 a keyboard. 9 pictures, 3 taps in order: 729 sequences (the teacher's panel
 hands out 3 different pictures, 504 of them), a little less than a 3-digit
@@ -27,8 +27,8 @@ in use cannot be taken anyway (:mod:`myword_edu.presence`).
 [('Ana', 3)]
 >>> check_pictures(store, ana.id, [9, 9, 9])
 False
->>> picture_names((0, 7, 5), "es")
-'gato, estrella, manzana'
+>>> picture_names((0, 2, 4), "es")
+'sol, estrella, flor'
 """
 
 from __future__ import annotations
@@ -55,11 +55,14 @@ class SignIn(Enum):
     PICTURES = "pictures"
 
 
-#: The 9 pictures: (symbol, English, Spanish). The order is the page's 3x3 grid.
+#: The 9 pictures: (symbol, English, Spanish). The order is the page's 3x3 grid. Symbols from
+#: Unicode's Miscellaneous Symbols and Dingbats, not emoji: common fonts (DejaVu Sans on a lab PC,
+#: Noto on a Chromebook) draw them, so they show offline and print on any machine; the word is
+#: written under each one anyway.
 PICTURES: tuple[tuple[str, str, str], ...] = (
-    ("🐱", "cat", "gato"), ("🐶", "dog", "perro"), ("🐟", "fish", "pez"),
-    ("☀️", "sun", "sol"), ("🌳", "tree", "árbol"), ("🍎", "apple", "manzana"),
-    ("🚀", "rocket", "cohete"), ("⭐", "star", "estrella"), ("🏠", "house", "casa"),
+    ("☀", "sun", "sol"), ("☾", "moon", "luna"), ("★", "star", "estrella"),
+    ("♥", "heart", "corazón"), ("✿", "flower", "flor"), ("☂", "umbrella", "paraguas"),
+    ("✈", "plane", "avión"), ("♫", "music", "música"), ("☎", "phone", "teléfono"),
 )  # fmt: skip
 #: How many pictures a password has.
 LENGTH = 3
@@ -177,7 +180,7 @@ def picture_sheet_html(given: Sequence[tuple[Student, Sequence[int]]], lang: str
     """A page to print: one card per student with their name and their 3 pictures in order (no outside assets).
 
     >>> from myword_edu.classroom import StudentSettings
-    >>> html = picture_sheet_html([(Student(1, "<b>Ana</b>", StudentSettings(), None), (0, 7, 5))], "en")
+    >>> html = picture_sheet_html([(Student(1, "<b>Ana</b>", StudentSettings(), None), (0, 2, 4))], "en")
     >>> "&lt;b&gt;Ana&lt;/b&gt;" in html and "star" in html and "<script" not in html
     True
     """

@@ -75,7 +75,7 @@ GATE_CSS = """
 .myword-seat-gate { gap: 10px; }
 .myword-seat-gate p { font-size: 20px; margin: 2px 0; }
 .myword-seat-gate .myword-seat-bad { color: #a3261b; font-weight: 700; }
-.myword-pictures button.myword-picture { width: 160px; height: 84px; font-size: 24px; border-radius: 14px;
+.myword-pictures button.myword-picture { width: 150px; height: 84px; font-size: 22px; border-radius: 14px;
   background: #fffdf5; border: 3px solid #d9cfa7; }
 .myword-pictures button.myword-picture:hover { border-color: #1f6f4a; }
 .myword-pictures-dots { font-size: 30px; letter-spacing: 8px; color: #1f6f4a; }
@@ -205,7 +205,7 @@ class SeatGate:
         buttons = []
         for index, (symbol, *words) in enumerate(PICTURES):
             button = w.Button(description=f"{symbol} {words[column - 1]}", _dom_classes=["myword-picture"],
-                              layout=w.Layout(width="160px", height="84px"))  # fmt: skip
+                              layout=w.Layout(width="150px", height="84px"))  # fmt: skip
             button.on_click(lambda _b, i=index: self.tap(i))  # the picture's number lives in Python
             buttons.append(button)
         self.pad_buttons = buttons
@@ -216,7 +216,7 @@ class SeatGate:
         self.pad_message = self._say(problem, bad=True)
         self._show([self._say(self.t("pictures", name=student.name, count=LENGTH)), self.pad_message,
                     w.GridBox(buttons, _dom_classes=["myword-pictures"],
-                              layout=w.Layout(grid_template_columns="repeat(3, 160px)", grid_gap="10px")), self.dots,
+                              layout=w.Layout(grid_template_columns="repeat(3, 150px)", grid_gap="10px")), self.dots,
                     w.HBox([again, self._back_button()])])  # fmt: skip
 
     def _draw_dots(self) -> None:
