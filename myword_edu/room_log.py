@@ -39,6 +39,9 @@ class RoomLog:
     """A kernel's live connection to one room: a replica kept up to date from the log."""
 
     _ALLOWED: frozenset[str] = frozenset()
+    #: Checked in every change's transaction before the change (a student page: it still holds its
+    #: seat, :meth:`myword_edu.presence.Presence.check`); it raises to refuse.
+    guard: Callable[[sa.Connection], None] | None = None
 
     def __init__(self, store: Any, row: Any, lexicons: Mapping[str, Lexicon] | None) -> None:
         self.store = store
@@ -120,6 +123,8 @@ class RoomLog:
                 self._catch_up(conn)
                 if self.replica.closed:
                     raise RoomError("closed", "the teacher has closed this room")
+                if self.guard is not None:
+                    self.guard(conn)
                 return action(conn)
         except (RoomError, BadWordError):  # raised before anything changed
             raise

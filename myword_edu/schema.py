@@ -39,11 +39,21 @@ Boggle (version 3, see :mod:`myword_edu.boggle_class`; a Boggle game is a
 Version 4 adds ``rooms.options``, a room's game settings as JSON (a live
 Boggle room's dice, round length, minimum word length and bonus cube).
 
+Version 5 (seats and sign-in, see :mod:`myword_edu.presence` and :mod:`myword_edu.sign_in`):
+
+- ``seat_presence``: which page holds a student's seat in each place (a live
+  room, MyWord! or Boggle practice), its last heartbeat, and the page that
+  asked to take the seat over (the teacher can let it in).
+- ``classes.sign_in``: ``"off"`` or ``"pictures"`` (students prove who they are
+  with a picture password before they play).
+- ``students.sign_in_hash``: the salted scrypt hash of a student's picture
+  password (NULL: none given); never sent to a page.
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
 ['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
- 'room_players', 'rooms', 'schema_version', 'students']
+ 'room_players', 'rooms', 'schema_version', 'seat_presence', 'students']
 >>> SCHEMA_VERSION
-4
+5
 """
 
 from __future__ import annotations
@@ -54,7 +64,7 @@ import sqlalchemy as sa
 
 __all__ = ["metadata", "SCHEMA_VERSION", "MIGRATIONS", "schema_version", "config", "classes", "students", "games",
            "attempts", "rooms", "room_players", "room_events", "boggle_settings", "boggle_bests",
-           "NAME_KEY_LENGTH"]  # fmt: skip
+           "seat_presence", "NAME_KEY_LENGTH"]  # fmt: skip
 
 NAME_KEY_LENGTH = 160  # a casefolded 40-character name can grow (ß -> ss)
 
@@ -243,9 +253,35 @@ def _migrate_to_4(conn: sa.Connection) -> None:
     conn.execute(sa.text("ALTER TABLE rooms ADD COLUMN options TEXT"))
 
 
+def _v5(md: sa.MetaData) -> dict[str, sa.Table]:
+    """Version 5: who holds each seat (``seat_presence``), the class's sign-in setting
+    (``classes.sign_in``) and each student's picture-password hash (``students.sign_in_hash``)."""
+    md.tables["classes"].append_column(sa.Column("sign_in", sa.String(10), nullable=False, server_default="off"))
+    md.tables["students"].append_column(sa.Column("sign_in_hash", sa.Text, nullable=True))
+    return {
+        "seat_presence": sa.Table(
+            "seat_presence", md,
+            sa.Column("student_id", sa.Integer, sa.ForeignKey("students.id"), primary_key=True, autoincrement=False),
+            sa.Column("place", sa.String(40), primary_key=True),  # "myword", "boggle", "room:K7M2QX"
+            sa.Column("token", sa.String(64), nullable=False),  # the page holding the seat (kept in its kernel)
+            sa.Column("seen_at", sa.DateTime, nullable=False),  # its last heartbeat
+            sa.Column("waiting_token", sa.String(64), nullable=True),  # a page asking to take the seat over
+            sa.Column("waiting_at", sa.DateTime, nullable=True),
+        ),
+    }
+
+
+def _migrate_to_5(conn: sa.Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE classes ADD COLUMN sign_in VARCHAR(10) NOT NULL DEFAULT 'off'"))
+    conn.execute(sa.text("ALTER TABLE students ADD COLUMN sign_in_hash TEXT"))
+    md = sa.MetaData()
+    _v1(md)
+    _v5(md)["seat_presence"].create(conn)
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
 MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4,
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5,
 }  # fmt: skip
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -254,6 +290,7 @@ SCHEMA_VERSION = max(MIGRATIONS)
 metadata = sa.MetaData()
 _tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
 _v4(metadata)
+_tables.update(_v5(metadata))
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]
@@ -265,3 +302,4 @@ room_players = _tables["room_players"]
 room_events = _tables["room_events"]
 boggle_settings = _tables["boggle_settings"]
 boggle_bests = _tables["boggle_bests"]
+seat_presence = _tables["seat_presence"]

@@ -7,8 +7,9 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
 - a practice link with settings (``?lang=es&seed=7&minutes=2``) starts a
   game straight away as a guest, and records nothing;
 - otherwise, if the teacher has a class list, the student picks their name
-  and plays solo "beat your best" with the Boggle settings the teacher chose
-  for them (board size, dice, minutes, minimum length:
+  (and their picture password, and a seat nobody else is playing in: see
+  :class:`~myword_edu.ui.seat_gate.SeatGate`) and plays solo "beat your
+  best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length:
   :func:`myword_edu.boggle_class.boggle_rules`), locked; every word they
   write down is recorded and their personal best is kept in the store;
 - with no class list (or no usable database) the page is guest practice.
@@ -27,6 +28,7 @@ from ..classroom import Student, UnknownStudentError
 from ..i18n import message
 from ..i18n_class import text
 from ..lexicon import Lexicon, load_lexicon
+from ..presence import BOGGLE
 from .boggle_app import BoggleApp
 from .boggle_recorder import BoggleRecorder
 from .boggle_settings import BoggleSettings
@@ -102,9 +104,13 @@ class BogglePage(StudentPage):
             self._show_names()
             self.message.value = _bad(text(self.lang, "who.gone"))
             return
-        self.student = student
-        self.rules = rules
-        self._play(settings_for_rules(student, rules), student)
+
+        def play() -> None:
+            self.student = student
+            self.rules = rules
+            self._play(settings_for_rules(student, rules), student)
+
+        self._take_seat(student, BOGGLE, play)
 
     def play_as_guest(self, settings: Any = None) -> None:
         """Practice that records nothing (in the language of ``settings``, if given)."""
@@ -117,7 +123,7 @@ class BogglePage(StudentPage):
             self.app.clock.stop()
         recorder = bests = None
         if student is not None and self.store is not None:
-            recorder = BoggleRecorder(self.store, student)
+            recorder = self._recorder(BoggleRecorder(self.store, student))
             bests = StoreBests(self.store, student.id)
         self.app = BoggleApp(settings, lexicons=self._lexicons, now=self._now, bests=bests, recorder=recorder,
                              locked=student is not None)  # fmt: skip

@@ -7,7 +7,11 @@ rest of the page's life), then sees the table everyone sees. An asyncio task
 polls the room's log every 150 ms and redraws when something was committed.
 A call is judged by :class:`myword_edu.rooms.StudentSeat` against the table as
 committed, with ``seen`` = the table this page showed, and the answer is shown
-only after it is stored.
+only after it is stored. Between the name and the room stands the
+:class:`~myword_edu.ui.seat_gate.SeatGate` (the picture password if the class
+uses one; a student already playing in this room on another device is not
+taken over without the teacher); every call checks, in its own transaction,
+that this page still holds the seat.
 
 Test hooks: ``.myword-room-code input``, buttons ``.myword-room-name``, the
 table ``.myword-table .myword-card``, ``.myword-entry input``,
@@ -23,10 +27,13 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from ..classroom import UnknownStudentError
 from ..errors import MyWordError
 from ..i18n import message
+from ..presence import SeatLostError, room_place
 from ..rooms import RoomError, StudentSeat, normalise_code, room_status
 from .display import ShowsRoot
+from .seat_gate import SeatGate
 from .style import style_tag
 from .table import CardTable, card_views
 from .timer import Clock
@@ -155,8 +162,10 @@ class RoomPage(ShowsRoot):
         self.join_button.on_click(lambda _b: self.enter_code(self.code_box.value))
         self.message = w.HTML(_dom_classes=["myword-room-message"])
         self.body = w.VBox([w.HBox([self.code_box, self.join_button]), self.message])
+        self.gate = SeatGate(store, wall=clock)
+        self.gate.on_lost, self.gate.on_beat = self._seat_lost, self._heartbeat
         css = w.HTML(style_tag() + f"<style>{ROOM_CSS}</style>")
-        self.root = w.VBox([css, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
+        self.root = w.VBox([css, self.gate.pulse, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
 
     def t(self, key: str, **values: Any) -> str:
         return room_text(self.lang, key, **values)
@@ -170,6 +179,11 @@ class RoomPage(ShowsRoot):
             self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}</p>"
             return False
         self.code = code
+        self._show_names()
+        return True
+
+    def _show_names(self) -> None:
+        self.gate.cancel()
         buttons = []
         for student in self.store.students():
             button = w.Button(description=student.name, _dom_classes=["myword-room-name"])
@@ -178,22 +192,57 @@ class RoomPage(ShowsRoot):
         self.message.value = ""
         self.body.children = [w.HTML(f"<h2>{self.t('who')}</h2>"), w.HBox(buttons, _dom_classes=["myword-names"]),
                               self.message]  # fmt: skip
-        return True
 
     def pick(self, student_id: int) -> bool:
-        """Join the room as this roster student (or rejoin: score and cards come back from the log)."""
-        if not self.code or self.seat is not None:
+        """Join the room as this roster student (or rejoin: score and cards come back from the log),
+        once the seat gate lets this page in (now: True; or later, when the teacher does)."""
+        if not self.code or self.seat is not None or self.gate.presence is not None:
             return False
+        try:
+            student = self.store.student(student_id)
+        except UnknownStudentError:
+            return False
+        self.message.value = ""
+        self.body.children = [self.gate.root]
+        seated = self.gate.ask(student, room_place(self.code), self.lang, then=lambda: self._join(student.id),
+                               back=self._show_names)  # fmt: skip
+        return seated and self.seat is not None
+
+    def _join(self, student_id: int) -> None:
         try:
             self.seat = StudentSeat.join(self.store, self.code, student_id, lexicons=self._lexicons)
         except (RoomError, MyWordError) as error:
+            self.gate.leave()
+            self._show_names()
             reason = getattr(error, "reason", "no_room")
             self.message.value = f"<p class='myword-bad'>{self.t(reason if reason in _TEXT['en'] else 'no_room')}</p>"
-            return False
+            return
+        self.seat.guard = self._guard
         self.lang = self.seat.settings.lang
         self._build_game()
         self.poller.start()
-        return True
+
+    def _guard(self, conn: Any) -> None:
+        """In every call's transaction: this page still holds the student's seat."""
+        try:
+            self.gate.check(conn)
+        except SeatLostError as error:
+            raise RoomError("lost", str(error)) from error
+
+    def _heartbeat(self) -> None:
+        """The page's own heartbeat (it stops when the tab closes): the teacher's list shows who is connected."""
+        now = self._clock()
+        if self.seat is not None and now >= self.next_heartbeat:
+            self.next_heartbeat = now + HEARTBEAT_SECONDS
+            self.seat.heartbeat()
+
+    def _seat_lost(self, name: str) -> None:
+        """The teacher let another device play as this student here: this page stops."""
+        self.poller.stop()
+        self.seat, self.boggle = None, None
+        self.lang = self.lang if self.lang in _TEXT else "en"
+        self.title.value = f"<h1>{self.t('title')}</h1>"
+        self.body.children = [self.gate.lost_view(name, lambda: self.enter_code(self.code))]
 
     def _build_game(self) -> None:
         assert self.seat is not None
@@ -282,9 +331,6 @@ class RoomPage(ShowsRoot):
                 self.boggle.tick()  # new events, the clock running out, the countdown
             elif self.seat.replica.seq != self.drawn:  # new events, from the poll or from a call
                 self.redraw()
-            if now >= self.next_heartbeat:
-                self.next_heartbeat = now + HEARTBEAT_SECONDS
-                self.seat.heartbeat()
         except MyWordError:
             log.exception("the room cannot be read")
         return now + POLL_SECONDS

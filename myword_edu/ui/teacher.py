@@ -262,7 +262,11 @@ class TeacherPanel(ShowsRoot):
         self.lock_button = w.Button(description=self.t("panel.lock"), _dom_classes=["myword-lock-button"])
         self.lock_button.on_click(lambda _b: self.lock())
         self.header.children = [self.title, self.lang_toggle, self.lock_button]
-        self.body.children = [self.tab_widget]
+        from .teacher_seats import SeatRequests
+
+        self._close_seat_requests()
+        self.seat_requests = SeatRequests(self)  # "let in" a second device, above every tab
+        self.body.children = [self.seat_requests.root, self.tab_widget]
         self._marker = None
         self.refresher.start()
 
@@ -272,12 +276,20 @@ class TeacherPanel(ShowsRoot):
             return
         self.refresher.stop()
         self.unlocked = False
+        self._close_seat_requests()
         if self.tab_widget is not None:
             close_all(self.tab_widget)
         if self.lock_button is not None:
             self.lock_button.close()
         self.tabs, self.tab_widget, self.lock_button = [], None, None
         self._show_lock()
+
+    def _close_seat_requests(self) -> None:
+        requests = getattr(self, "seat_requests", None)
+        if requests is not None:
+            requests.close()
+            close_all(requests.root)
+            self.seat_requests = None
 
     def changed(self, *, roster: bool = False, lessons: bool = False) -> None:
         """Something changed in one tab: let the others redraw what depends on it."""

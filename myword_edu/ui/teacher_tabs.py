@@ -23,6 +23,7 @@ from ..rules import MIN_CARDS_RANGE
 from .chart import accuracy_svg, local_time
 from .download import DownloadButton
 from .teacher import say
+from .teacher_seats import SignInBox
 
 if TYPE_CHECKING:
     from .teacher import TeacherPanel
@@ -246,7 +247,8 @@ class ClassTab:
                        w.HBox([self.join_new, self.join_off])], _dom_classes=["myword-card-box"])  # fmt: skip
         passcode = w.VBox([w.HTML(f"<h2>{_e(t('class.passcode_title'))}</h2>"), self.old_box, self.new_box,
                            self.repeat_box, self.change_button, self.passcode_message], _dom_classes=["myword-card-box"])  # fmt: skip
-        self.root = w.HBox([defaults, w.VBox([join, passcode])], _dom_classes=["myword-cols"])
+        self.sign_in = SignInBox(panel)  # students' picture passwords (myword_edu/ui/teacher_seats.py)
+        self.root = w.HBox([defaults, w.VBox([join, passcode]), self.sign_in.root], _dom_classes=["myword-cols"])
         self._draw_join(info.join_code)
 
     def _draw_join(self, code: str | None) -> None:
@@ -291,4 +293,4 @@ class ClassTab:
         return True
 
     def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
-        return None
+        self.sign_in.refresh(roster=roster)

@@ -12,7 +12,11 @@ What ``notebooks/myword.ipynb`` shows:
 
 A name button only chooses who is playing: the settings come from the store,
 in Python, never from the page. The join code is checked in Python, with a
-wait after several wrong codes.
+wait after several wrong codes. Between the name and the game stands the
+:class:`~myword_edu.ui.seat_gate.SeatGate`: the student's picture password if
+the teacher turned sign-in on, and their seat: a student already playing on
+another device is not taken over silently (the teacher can let this page in),
+and a page whose seat the teacher gave to another device stops storing calls.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ from ..errors import MyWordError
 from ..i18n_class import text
 from ..lessons import Lesson, LessonLibrary, default_library
 from ..lexicon import Lexicon, load_lexicon
+from ..presence import MYWORD
 from .display import ShowsRoot
 from .app import StudentApp
 from .recorder import AttemptRecorder
+from .seat_gate import PagePulse, SeatGate
 from .settings import Settings
 from .style import style_tag
 
@@ -123,6 +129,8 @@ class StudentPage(ShowsRoot):
         self._wait_until = 0.0
         self._code_ok = False
         self.root = w.VBox([], _dom_classes=["myword-page"])
+        self.gate: SeatGate | None = None
+        self.pulse: PagePulse | None = None
         self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
         if self._is_guest_link(query):
             self._play_guest_link(query)
@@ -155,6 +163,11 @@ class StudentPage(ShowsRoot):
     # -- the picker ----------------------------------------------------------------
     def _build_picker(self) -> None:
         assert self.store is not None
+        if self.gate is None:  # one per page: its wait after wrong pictures outlives "Not you?"
+            self.gate = SeatGate(self.store, wall=self._wall)
+            self.gate.on_lost = self._seat_lost
+            self.pulse = self.gate.pulse
+            self.style = w.Box([w.HTML(f"<style>{PAGE_CSS}</style>"), self.pulse], _dom_classes=["myword-page-head"])
         info = self.store.class_info()
         self.lang = info.defaults.lang
         t = lambda key, **v: text(self.lang, key, **v)  # noqa: E731
@@ -168,7 +181,8 @@ class StudentPage(ShowsRoot):
         self.code_button.on_click(lambda _b: self.enter_code(self.code_box.value))
         self.code_box.on_msg(self._on_code_message)
         self.guest_button.on_click(lambda _b: self.play_as_guest(Settings(lang=self.lang)))
-        self.picker = w.VBox([self.heading, self.message, self.code_row, self.names, self.guest_button],
+        self.gate.cancel()
+        self.picker = w.VBox([self.heading, self.message, self.code_row, self.names, self.gate.root, self.guest_button],
                              _dom_classes=["myword-who"])  # fmt: skip
         self._code_ok = not info.join_code
         self._show_names() if self._code_ok else self._ask_code()
@@ -185,7 +199,9 @@ class StudentPage(ShowsRoot):
         self.names.children = []
 
     def _show_names(self) -> None:
-        assert self.store is not None
+        assert self.store is not None and self.gate is not None
+        self.gate.cancel()
+        self.names.remove_class("myword-hidden")
         self.code_row.add_class("myword-hidden")
         buttons = []
         for student in self.store.students():
@@ -230,8 +246,34 @@ class StudentPage(ShowsRoot):
         lesson_id = student.lesson or info.lesson
         lesson = self.library.get(lesson_id) if lesson_id else None
         settings = settings_for(student, lesson)
-        self.student = student
-        self._start(settings, AttemptRecorder(self.store, student), lesson)
+
+        def play() -> None:
+            self.student = student
+            self._start(settings, self._recorder(AttemptRecorder(self.store, student)), lesson)
+
+        self._take_seat(student, MYWORD, play)
+
+    def _take_seat(self, student: Student, place: str, play: Callable[[], None]) -> None:
+        """The picture password (if the class uses one) and the student's seat, then ``play()``."""
+        assert self.gate is not None
+        self.names.add_class("myword-hidden")
+        self.message.value = ""
+        self.gate.ask(student, place, self.lang, then=play, back=self._show_names)
+
+    def _recorder(self, recorder: Any) -> Any:
+        """A recorder that stores nothing once this page has lost its seat."""
+        assert self.gate is not None
+        recorder.record = self.gate.guarded(recorder.record)
+        return recorder
+
+    def _seat_lost(self, name: str) -> None:
+        """The teacher let another device play as this student: stop, and say why."""
+        if self.app is not None:
+            self.app.clock.stop()
+        self.app = None
+        self.student = None
+        assert self.gate is not None
+        self.root.children = [self.style, self.gate.lost_view(name, self._build_picker)]
 
     def play_as_guest(self, settings: Settings) -> None:
         """Practice that records nothing."""
@@ -263,6 +305,8 @@ class StudentPage(ShowsRoot):
         self.app.clock.stop()
         self.app = None
         self.student = None
+        if self.gate is not None:
+            self.gate.leave()  # the seat is free at once for the right student
         self._build_picker()
 
     # -- display ----------------------------------------------------------------------

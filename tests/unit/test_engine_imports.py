@@ -17,6 +17,8 @@ ENGINE = [
     "myword_edu.lessons",
     "myword_edu.progress",
     "myword_edu.passcode",
+    "myword_edu.presence",
+    "myword_edu.sign_in",
     "myword_edu.schema",
     "myword_edu.store",
     "myword_edu.export",
