@@ -39,11 +39,15 @@ Boggle (version 3, see :mod:`myword_edu.boggle_class`; a Boggle game is a
 Version 4 adds ``rooms.options``, a room's game settings as JSON (a live
 Boggle room's dice, round length, minimum word length and bonus cube).
 
+Version 5 adds ``games.state``: a rostered student's unfinished practice game
+as JSON (its settings and the engine's save), rewritten after every change and
+cleared when the game ends, so a closed tab or a killed kernel resumes it.
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
 ['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
  'room_players', 'rooms', 'schema_version', 'students']
 >>> SCHEMA_VERSION
-4
+5
 """
 
 from __future__ import annotations
@@ -243,9 +247,19 @@ def _migrate_to_4(conn: sa.Connection) -> None:
     conn.execute(sa.text("ALTER TABLE rooms ADD COLUMN options TEXT"))
 
 
+def _v5(md: sa.MetaData) -> None:
+    """Version 5 adds ``games.state``: an unfinished practice game (settings and engine save) as
+    JSON, NULL once it is over (and for live rooms, whose state is their log)."""
+    md.tables["games"].append_column(sa.Column("state", sa.Text, nullable=True))
+
+
+def _migrate_to_5(conn: sa.Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN state TEXT"))
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
 MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4,
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5,
 }  # fmt: skip
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -254,6 +268,7 @@ SCHEMA_VERSION = max(MIGRATIONS)
 metadata = sa.MetaData()
 _tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
 _v4(metadata)
+_v5(metadata)
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]

@@ -27,13 +27,13 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..classroom import Student, UnknownStudentError, normalize_join_code
-from ..errors import MyWordError
+from ..errors import CorruptSaveError, MyWordError
 from ..i18n_class import text
 from ..lessons import Lesson, LessonLibrary, default_library
 from ..lexicon import Lexicon, load_lexicon
 from .display import ShowsRoot
 from .app import StudentApp
-from .recorder import AttemptRecorder
+from .recorder import AttemptRecorder, unfinished_game
 from .settings import Settings
 from .style import style_tag
 
@@ -231,14 +231,33 @@ class StudentPage(ShowsRoot):
         lesson = self.library.get(lesson_id) if lesson_id else None
         settings = settings_for(student, lesson)
         self.student = student
-        self._start(settings, AttemptRecorder(self.store, student), lesson)
+        recorder = AttemptRecorder(self.store, student)
+        try:
+            unfinished = unfinished_game(self.store, student, settings)
+        except MyWordError:
+            log.exception("the unfinished game of %s cannot be read", student.name)
+            unfinished = None
+        if unfinished is None:
+            self._start(settings, recorder, lesson)
+            return
+        game_id, seed, saved = unfinished
+        self._start(settings.with_changes(seed=seed), recorder, lesson, resumed=True)
+        assert self.app is not None
+        try:
+            self.app.carry_on(saved)
+        except CorruptSaveError:  # another word list since, or a damaged row: a new game
+            log.exception("the unfinished game %s of %s does not replay", game_id, student.name)
+            self._start(settings, AttemptRecorder(self.store, student), lesson)
+            return
+        recorder.resume(game_id)
 
     def play_as_guest(self, settings: Settings) -> None:
         """Practice that records nothing."""
         self.student = None
         self._start(settings, None, None)
 
-    def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None) -> None:
+    def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None, *,
+               resumed: bool = False) -> None:  # fmt: skip
         if self.app is not None:
             self.app.clock.stop()
         self.app = StudentApp(settings, lexicons=self._lexicons, now=self._now, recorder=recorder,
@@ -249,6 +268,8 @@ class StudentPage(ShowsRoot):
             parts = [text(lang, "who.playing_as", name=self.student.name)]
             if lesson is not None:
                 parts.append(text(lang, "who.lesson", title=lesson.title))
+            if resumed:
+                parts.append(text(lang, "who.resumed"))
             self.banner = w.HTML(f"<strong>{escape(parts[0])}</strong>" + "".join(f" · {escape(p)}" for p in parts[1:]))
             self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
             self.not_me.on_click(lambda _b: self.back_to_names())
