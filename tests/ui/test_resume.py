@@ -133,3 +133,78 @@ def test_a_lesson_game_resumes_its_stacked_deal(store, open_page, clock):
     second.pick(ana.id)
     s2 = second.app.session
     assert s2.lesson.id == "es-4-enye" and s2.table == s1.table and s2.cards_left == s1.cards_left
+
+
+# -- Boggle ---------------------------------------------------------------------------------
+class Wall:
+    """The wall clock a Boggle round's start is kept by (moved by hand)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _boggle_page(store, clock, wall):
+    from myword_edu.ui.boggle_page import BogglePage
+
+    return BogglePage("", store=store, now=clock, epoch=wall)
+
+
+def _top_words(session, n):
+    words = [w for w in session.round.words if not session.lexicon.is_blocked(w)]
+    return sorted(words, key=lambda w: (-session.lexicon.zipf(w), w))[:n]
+
+
+def test_a_boggle_round_resumes_with_its_board_words_and_running_clock(store, clock, browser):
+    from myword_edu.boggle_class import set_student_rules
+    from myword_edu.ui.boggle_model import BPhase
+
+    ana = store.add_student("Ana")
+    set_student_rules(store, [ana.id], minutes=2)
+    wall = Wall()
+    first = _boggle_page(store, clock, wall)
+    first.pick(ana.id)
+    s1 = first.app.session
+    browser.click(first.app.start_button)
+    typed, traced = _top_words(s1, 2)
+    s1.submit(typed)
+    s1.submit_path(first.app.session.path_of(traced))
+    s1.submit("zzzq")
+    assert [p.word for p in s1.found] == [typed, traced]
+
+    # 50 s later the tab is gone; a new page picks Ana: same board, her words, 70 s left.
+    wall.now += 50
+    second = _boggle_page(store, clock, wall)
+    second.pick(ana.id)
+    s2 = second.app.session
+    assert s2.phase is BPhase.PLAYING and s2.faces == s1.faces
+    assert [p.word for p in s2.found] == [typed, traced] and s2.seconds_left == 70
+    assert "Welcome back" in second.banner.value
+    assert len(store.attempts(student_id=ana.id)) == 3  # nothing stored twice
+    more = next(w for w in _top_words(s2, 6) if w not in (typed, traced))
+    assert s2.submit(more).good
+    assert len({r.game_id for r in store.attempts(student_id=ana.id)}) == 1
+    clock.advance(71)
+    s2.tick()
+    assert s2.phase is BPhase.ROUND_OVER
+    assert store.unfinished_game(ana.id, "boggle") is None
+
+
+def test_a_boggle_round_whose_time_ran_out_shows_its_results(store, clock, browser):
+    from myword_edu.ui.boggle_model import BPhase
+
+    ana = store.add_student("Ana")
+    wall = Wall()
+    first = _boggle_page(store, clock, wall)
+    first.pick(ana.id)
+    browser.click(first.app.start_button)
+    (word,) = _top_words(first.app.session, 1)
+    first.app.session.submit(word)
+    wall.now += 600  # back after the bell
+    second = _boggle_page(store, clock, wall)
+    second.pick(ana.id)
+    s = second.app.session
+    assert s.phase is BPhase.ROUND_OVER and s.result.scores["Ana"] > 0 and s.best == s.result.scores["Ana"]
+    assert store.unfinished_game(ana.id, "boggle") is None
