@@ -117,6 +117,9 @@ class BrowserProgress:
         self._add(record)
         return sum(1 for r in self.records if r["kind"] == "attempt")
 
+    def save_game_state(self, game_id: str, state: str | None) -> None:
+        """Games are not resumed in the browser (a reload deals a new game); the attempts are kept."""
+
     def _add(self, record: dict[str, Any]) -> None:
         checked = _check(record)
         if checked is None:  # the session then says the call was not saved

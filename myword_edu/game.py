@@ -106,6 +106,48 @@ class Game:
         best = max(totals.values())
         return [name for name, points in totals.items() if points == best]
 
+    def resume(self, data: Mapping[str, Any]) -> None:
+        """Carry on a saved game of this one (``data`` from :meth:`to_dict`): replay its rounds here.
+
+        This game must be the saved one freshly set up (same players, seed, rounds and rules, so the
+        same decks, a lesson's stacked decks included); anything else raises
+        :class:`~myword_edu.errors.CorruptSaveError` and changes nothing.
+
+        >>> from myword_edu.lexicon import Lexicon
+        >>> lex = Lexicon.from_words(["cat"], blocked=[])
+        >>> game = Game([Player("Ana"), Player("Ben")], lex, seed=1)
+        >>> for _ in range(3): _ = game.current.deal()
+        >>> again = Game([Player("Ana"), Player("Ben")], lex, seed=1)
+        >>> again.resume(game.to_dict()); again.current.table == game.current.table
+        True
+        >>> Game([Player("Ana"), Player("Ben")], lex, seed=2).resume(game.to_dict())
+        Traceback (most recent call last):
+        myword_edu.errors.CorruptSaveError: saved game is another game (seed, players or rules differ)
+        """
+        mine = self.to_dict()
+        try:
+            same = all(data[key] == mine[key] for key in ("version", "seed", "rounds", "junior", "dealer_calls", "players"))
+            saved = list(data["played"])
+        except (KeyError, TypeError) as error:
+            raise CorruptSaveError(f"saved game cannot be read: {error}") from error
+        if not same:
+            raise CorruptSaveError("saved game is another game (seed, players or rules differ)")
+        if not 1 <= len(saved) <= self.rounds:
+            raise CorruptSaveError(f"saved game has {len(saved)} rounds; this game has 1 to {self.rounds}")
+        played = []
+        for index, data_round in enumerate(saved):
+            if not isinstance(data_round, Mapping):
+                raise CorruptSaveError(f"saved round {index + 1} cannot be read")
+            expected = self._new_round(index)
+            if [str(c) for c in expected.initial_deck] != data_round.get("deck"):
+                raise CorruptSaveError(f"saved round {index + 1} was not dealt from this game's deck")
+            rnd = Round.from_dict(data_round, self.lexicon, lexicons=self.lexicons, foreign=self.foreign)
+            if index < len(saved) - 1 and not rnd.is_over:
+                raise CorruptSaveError(f"saved round {index + 1} is not over, yet a later round was played")
+            played.append(rnd)
+        self.finished_rounds = played[:-1]
+        self.current = played[-1]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,

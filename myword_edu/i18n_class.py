@@ -173,6 +173,7 @@ EN: dict[str, str] = {
     "who.lesson": "Lesson: {title}",
     "who.not_me": "Not you?",
     "who.gone": "That name is not on the class list any more.",
+    "who.resumed": "Welcome back! Your game goes on where you left it.",
     # CSV
     "csv.time": "time (UTC)",
     "csv.student": "student",
@@ -363,6 +364,7 @@ ES: dict[str, str] = {
     "who.lesson": "Lección: {title}",
     "who.not_me": "¿No eres tú?",
     "who.gone": "Ese nombre ya no está en la lista de la clase.",
+    "who.resumed": "¡Hola de nuevo! Tu partida sigue donde la dejaste.",
     "csv.time": "hora (UTC)",
     "csv.student": "alumno",
     "csv.word": "palabra escrita",

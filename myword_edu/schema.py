@@ -49,11 +49,15 @@ Version 5 (seats and sign-in, see :mod:`myword_edu.presence` and :mod:`myword_ed
 - ``students.sign_in_hash``: the salted scrypt hash of a student's picture
   password (NULL: none given); never sent to a page.
 
+Version 6 adds ``games.state``: a rostered student's unfinished practice game
+as JSON (its settings and the engine's save), rewritten after every change and
+cleared when the game ends, so a closed tab or a killed kernel resumes it.
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
 ['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
  'room_players', 'rooms', 'schema_version', 'seat_presence', 'students']
 >>> SCHEMA_VERSION
-5
+6
 """
 
 from __future__ import annotations
@@ -279,9 +283,19 @@ def _migrate_to_5(conn: sa.Connection) -> None:
     _v5(md)["seat_presence"].create(conn)
 
 
+def _v6(md: sa.MetaData) -> None:
+    """Version 6 adds ``games.state``: an unfinished practice game (settings and engine save) as
+    JSON, NULL once it is over (and for live rooms, whose state is their log)."""
+    md.tables["games"].append_column(sa.Column("state", sa.Text, nullable=True))
+
+
+def _migrate_to_6(conn: sa.Connection) -> None:
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN state TEXT"))
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
 MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {
-    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5,
+    1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6,
 }  # fmt: skip
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -291,6 +305,7 @@ metadata = sa.MetaData()
 _tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
 _v4(metadata)
 _tables.update(_v5(metadata))
+_v6(metadata)
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]

@@ -457,6 +457,24 @@ class Store:
             ))  # fmt: skip
         return game_id
 
+    def save_game_state(self, game_id: str, state: str | None) -> None:
+        """Keep an unfinished game's state (JSON) so it can be resumed; ``None`` once it is over."""
+        with self.transaction() as conn:
+            conn.execute(sa.update(t.games).where(t.games.c.id == game_id).values(state=state))
+
+    def unfinished_game(self, student_id: int, kind: str) -> tuple[str, str] | None:
+        """The student's newest game of ``kind`` that has a saved state: ``(game id, state)``, or None."""
+        g = t.games
+        query = (
+            sa.select(g.c.id, g.c.state)
+            .where(g.c.student_id == student_id, g.c.kind == kind, g.c.state.is_not(None))
+            .order_by(g.c.started_at.desc(), g.c.id.desc())
+            .limit(1)
+        )
+        with self.reading() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (str(row.id), str(row.state))
+
     def record_attempt(
         self, *, student_id: int, game_id: str, round: int, word: str, folded: str, spelling: str,
         cards: str, card_count: int, accepted: bool, reason: str | None, points: int, free_cards: int,

@@ -152,6 +152,11 @@ class StudentApp(ShowsRoot):
         self.session.start()
         self.entry.focus()
 
+    def carry_on(self, saved: Any) -> None:
+        """Carry on a saved game of these settings (see :meth:`Session.carry_on`)."""
+        self.session.carry_on(saved)
+        self._redraw()
+
     def _pick(self, card_id: int) -> None:
         self.session.select(card_id)
 

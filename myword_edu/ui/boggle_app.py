@@ -214,6 +214,11 @@ class BoggleApp(ShowsRoot):
         self.entry.value = ""
         self.entry.focus()
 
+    def carry_on(self, sent: Any, elapsed: float) -> None:
+        """Carry on a saved round after a closed tab (see :meth:`BoggleSession.carry_on`)."""
+        self.session.carry_on(sent, elapsed)
+        self._redraw()
+
     def _path(self, cells: list[int]) -> None:
         self.session.submit_path(cells)
 

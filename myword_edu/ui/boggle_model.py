@@ -26,13 +26,13 @@ import enum
 import math
 import random
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
 from ..boggle import BestScores, Board, MemoryBestScores, Play, Round, RoundResult, Tournament, practice_key
 from ..boggle_solver import BoggleBot
-from ..errors import BadWordError
+from ..errors import BadWordError, IllegalMoveError
 from ..i18n import message
 from ..lexicon import Lexicon, load_lexicon
 from .boggle_settings import BoggleSettings
@@ -162,6 +162,31 @@ class BoggleSession(HasTraits):
         self.bonus = -1 if self.board.bonus is None else self.board.bonus
         self.phase = BPhase.PLAYING
         self.seconds_left = self.settings.seconds
+        self.on_change()
+
+    def carry_on(self, sent: Sequence[Sequence[Any]], elapsed: float) -> None:
+        """Carry on the first round after a closed tab: the cubes, the student's words again, the clock.
+
+        ``sent``: what the student sent, in order: ``(typed text, None, at)`` or
+        ``(None, path, at)``; ``elapsed``: seconds since the round started (the
+        clock ran on while the tab was closed, so the round may be over).
+        Nothing is handed to ``on_attempt``: those words are stored already.
+        """
+        if self.phase is not BPhase.READY or self.round_number != 1:
+            raise IllegalMoveError("only a game that has not started yet can carry on a saved round")
+        self.start()
+        assert self._deadline is not None
+        self._deadline -= max(0.0, float(elapsed))
+        on_attempt, self.on_attempt = self.on_attempt, None
+        try:
+            for typed, path, at in sent:
+                try:
+                    self.round.play(self.student, typed, path=path, at=at)
+                except BadWordError:
+                    continue
+        finally:
+            self.on_attempt = on_attempt
+        self.tick()
         self.on_change()
 
     # -- time -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
 
 from __future__ import annotations
 
+import logging
 import time
 from html import escape
 from typing import Any, Callable
@@ -25,16 +26,19 @@ import ipywidgets as w
 
 from ..boggle_class import BoggleRules, StoreBests, boggle_rules
 from ..classroom import Student, UnknownStudentError
+from ..errors import MyWordError
 from ..i18n import message
 from ..i18n_class import text
 from ..lexicon import Lexicon, load_lexicon
 from ..presence import BOGGLE
 from .boggle_app import BoggleApp
-from .boggle_recorder import BoggleRecorder
+from .boggle_recorder import BoggleRecorder, unfinished_boggle
 from .boggle_settings import BoggleSettings
 from .whoami import StudentPage, _bad, is_practice_link
 
 __all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
+
+log = logging.getLogger(__name__)
 
 
 #: Query keys that make a link a guest Boggle practice link.
@@ -75,9 +79,11 @@ class BogglePage(StudentPage):
         lexicons: Callable[[str], Lexicon] = load_lexicon,
         now: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.monotonic,
+        epoch: Callable[[], float] = time.time,
     ) -> None:
         self.app: BoggleApp | None = None  # type: ignore[assignment]
         self.rules: BoggleRules | None = None
+        self._epoch = epoch  # the wall clock a round's start is kept by (a resumed round's clock)
         self._open(query, store, lexicons, now, wall)
 
     def _is_guest_link(self, query: str | None) -> bool:
@@ -108,9 +114,26 @@ class BogglePage(StudentPage):
         def play() -> None:
             self.student = student
             self.rules = rules
-            self._play(settings_for_rules(student, rules), student)
+            self._play_or_carry_on_boggle(student, settings_for_rules(student, rules))
 
         self._take_seat(student, BOGGLE, play)
+
+    def _play_or_carry_on_boggle(self, student: Student, settings: BoggleSettings) -> None:
+        """The student's unfinished round if the store keeps one for these settings, else a new game."""
+        assert self.store is not None
+        try:
+            unfinished = unfinished_boggle(self.store, student, settings)
+        except MyWordError:
+            log.exception("the unfinished Boggle round of %s cannot be read", student.name)
+            unfinished = None
+        if unfinished is None:
+            self._play(settings, student)
+            return
+        game_id, seed, started, sent = unfinished
+        self._play(settings.with_changes(seed=seed), student, resumed=True)
+        assert self.app is not None and self.recorder is not None
+        self.recorder.resume(game_id, started, sent)
+        self.app.carry_on(sent, self._epoch() - started)
 
     def play_as_guest(self, settings: Any = None) -> None:
         """Practice that records nothing (in the language of ``settings``, if given)."""
@@ -118,19 +141,21 @@ class BogglePage(StudentPage):
         self.student = None
         self._play(BoggleSettings(lang=lang), None)
 
-    def _play(self, settings: BoggleSettings, student: Student | None) -> None:
+    def _play(self, settings: BoggleSettings, student: Student | None, *, resumed: bool = False) -> None:
         if self.app is not None:
             self.app.clock.stop()
         recorder = bests = None
         if student is not None and self.store is not None:
-            recorder = self._recorder(BoggleRecorder(self.store, student))
+            recorder = self._recorder(BoggleRecorder(self.store, student, wall=self._epoch))
             bests = StoreBests(self.store, student.id)
+        self.recorder = recorder
         self.app = BoggleApp(settings, lexicons=self._lexicons, now=self._now, bests=bests, recorder=recorder,
                              locked=student is not None)  # fmt: skip
         children: list[w.Widget] = [self.style]
         if student is not None:
             lang = self.app.session.lang
-            self.banner = w.HTML(f"<strong>{escape(text(lang, 'who.playing_as', name=student.name))}</strong>")
+            welcome = f" · {escape(text(lang, 'who.resumed'))}" if resumed else ""
+            self.banner = w.HTML(f"<strong>{escape(text(lang, 'who.playing_as', name=student.name))}</strong>{welcome}")
             self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
             self.not_me.on_click(lambda _b: self.back_to_names())
             children.append(w.HBox([self.banner, self.not_me], _dom_classes=["myword-whoami-bar"]))

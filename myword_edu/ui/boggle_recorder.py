@@ -10,22 +10,31 @@ dictionary spelling, the path of cubes as text in the cards column (``S(2,2)
 C(1,1) ...``: face, row, column), the letter count, accepted or the reason
 (not a word, not on the board, too short, blocked, already found) and the
 points including the bonus cube's.
+
+The round itself is kept too (``games.state``: the settings, when the round
+started by the wall clock, and what the student sent), so a closed tab or a
+killed kernel resumes it: the same board, the words already found, and the
+clock where it would be had the tab stayed open (:func:`unfinished_boggle`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
-from typing import TYPE_CHECKING, Any
+import time
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..boggle import GAME_KIND, NOT_ATTEMPTS, Play, path_text
 from ..classroom import Student
 from ..errors import MyWordError
 from .boggle_model import BoggleSession, BPhase
+from .boggle_settings import BoggleSettings
 
 if TYPE_CHECKING:
     from ..store import Store
 
-__all__ = ["BoggleRecorder", "path_text"]
+__all__ = ["BoggleRecorder", "path_text", "unfinished_boggle"]
 
 log = logging.getLogger(__name__)
 
@@ -33,12 +42,15 @@ log = logging.getLogger(__name__)
 class BoggleRecorder:
     """Records one student's Boggle games and words in ``store``."""
 
-    def __init__(self, store: "Store", student: Student) -> None:
+    def __init__(self, store: "Store", student: Student, *, wall: Callable[[], float] = time.time) -> None:
         self.store = store
         self.student = student
         self.session: BoggleSession | None = None
         self._game: object = None
         self._game_id = ""
+        self._wall = wall
+        self._started = 0.0
+        self._sent: list[list[Any]] = []
         self.recorded = 0
 
     def attach(self, session: BoggleSession) -> None:
@@ -46,12 +58,31 @@ class BoggleRecorder:
         session.on_attempt = self.record
         session.observe(self._on_phase, names="phase")
 
+    def resume(self, game_id: str, started: float, sent: Sequence[Sequence[Any]]) -> None:
+        """Record into the store's game ``game_id``, whose round the session carries on."""
+        assert self.session is not None
+        self._game, self._game_id = self.session.tournament, game_id
+        self._started, self._sent = started, [list(s) for s in sent]
+
     def _on_phase(self, change: dict[str, Any]) -> None:
-        if change["new"] is BPhase.PLAYING:
-            try:
+        try:
+            if change["new"] is BPhase.PLAYING and self.session is not None and self.session.tournament is not self._game:
                 self._game_id_now()
-            except MyWordError:
-                log.exception("the start of %s's Boggle game could not be saved", self.student.name)
+                self._started, self._sent = self._wall(), []
+                self.keep()
+            elif change["new"] in (BPhase.ROUND_OVER, BPhase.GAME_OVER) and self._game_id:
+                self.store.save_game_state(self._game_id, None)  # over: nothing to resume
+        except MyWordError:
+            log.exception("the start or end of %s's Boggle game could not be saved", self.student.name)
+
+    def keep(self) -> None:
+        """Save the round as it is now, for resuming (only while it is being played)."""
+        session = self.session
+        if session is None or session.round_number != 1 or session.phase is not BPhase.PLAYING:
+            return  # only a game's first round is resumed (a rostered student plays one round)
+        state = {"settings": _plain(session.settings), "seed": session.settings.seed, "started": self._started,
+                 "sent": self._sent}  # fmt: skip
+        self.store.save_game_state(self._game_id, json.dumps(state, ensure_ascii=False))
 
     def _game_id_now(self) -> str:
         session = self.session
@@ -91,3 +122,38 @@ class BoggleRecorder:
             lang=session.lang,
         )
         self.recorded += 1
+        self._sent.append([typed, None, play.at] if isinstance(typed, str) else [None, list(play.path), play.at])
+        try:
+            self.keep()
+        except MyWordError:  # the word itself is stored; only resuming would miss it
+            log.exception("%s's Boggle round could not be kept for resuming", self.student.name)
+
+
+def _plain(settings: BoggleSettings) -> dict[str, Any]:
+    data = asdict(settings)
+    data.pop("seed")
+    return json.loads(json.dumps(data))
+
+
+def unfinished_boggle(
+    store: "Store", student: Student, settings: BoggleSettings
+) -> tuple[str, int, float, list[list[Any]]] | None:
+    """The student's unfinished Boggle round with these settings: ``(game id, seed, started, sent)``.
+
+    None when there is none, or when the teacher has changed the settings since.
+    """
+    found = store.unfinished_game(student.id, GAME_KIND)
+    if found is None:
+        return None
+    game_id, text = found
+    try:
+        state = json.loads(text)
+        saved, seed, started, sent = state["settings"], state["seed"], float(state["started"]), list(state["sent"])
+        sent = [[t if isinstance(t, str) else None, [int(c) for c in p] if p is not None else None,
+                 None if at is None else float(at)] for t, p, at in sent]  # fmt: skip
+    except (ValueError, KeyError, TypeError):
+        log.warning("the saved Boggle round %s of %s cannot be read", game_id, student.name)
+        return None
+    if saved != _plain(settings) or not isinstance(seed, int) or isinstance(seed, bool):
+        return None
+    return game_id, seed, started, sent

@@ -21,7 +21,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
@@ -139,6 +139,9 @@ class Session(HasTraits):
         # Called with (result, table before the call) for every call the student makes,
         # before anything is shown: the class store commits it there (see ui/recorder.py).
         self.on_attempt: Callable[[ClaimResult, Sequence[Card]], None] | None = None
+        # Called after every change of the game (a card dealt, a call, a round's end or start):
+        # the class store keeps the game there, so a closed tab can resume it (ui/recorder.py).
+        self.on_progress: Callable[[], None] | None = None
         self._lessons = lessons if lessons is not None else _shipped_lesson
         self.new_game(self.settings)
 
@@ -200,6 +203,33 @@ class Session(HasTraits):
         self.phase = Phase.READY
         self.round_number = self.game.round_number
         self._copy_state()
+        self._progress()
+
+    def carry_on(self, saved: Mapping[str, Any]) -> None:
+        """Carry on a saved game of these settings (``Game.to_dict()``): cards, calls and scores.
+
+        The session must have been set up with the saved game's settings (its
+        seed too); anything else raises :class:`~myword_edu.errors.CorruptSaveError`
+        and leaves the fresh game as it was. Dealing goes on at :meth:`start`.
+        """
+        self.game.resume(saved)
+        for finished in self.game.finished_rounds:
+            for event in finished.events:
+                self._on_event(event)
+        self._begin_round()
+        for event in self.round.events:
+            self._on_event(event)
+        if self.round.is_over:
+            self._end_round()
+            self._copy_state()
+
+    def _progress(self) -> None:
+        if self.on_progress is None:
+            return
+        try:
+            self.on_progress()
+        except MyWordError:  # the attempts are what must not be lost; they are committed on their own
+            log.exception("the game of %s could not be kept for resuming", self.student)
 
     def start(self) -> None:
         """Begin dealing (the page is showing the table). Does nothing once started."""
@@ -414,6 +444,7 @@ class Session(HasTraits):
             self._dirty = False
             self._replan(now)
         self._copy_state()
+        self._progress()
 
     def _end_round(self) -> None:
         if self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):

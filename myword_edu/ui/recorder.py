@@ -5,12 +5,20 @@
 before any trait changes, so the attempt is committed (``Store.record_attempt``
 returns only once it is on disk) before the page hears anything. A game is
 recorded when its dealing starts (for words per minute).
+
+The game itself is kept too (``games.state``: the settings and the engine's
+save, rewritten after every change and cleared when the game is over), so a
+student whose tab closed or whose kernel died picks their name again and
+carries on: :func:`unfinished_game` finds it and :meth:`AttemptRecorder.resume`
+goes on recording into the same game.
 """
 
 from __future__ import annotations
 
+import json
 import logging
-from typing import TYPE_CHECKING, Any, Sequence
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..cards import Card
 from ..classroom import Student
@@ -18,12 +26,16 @@ from ..errors import MyWordError
 from ..rules import ClaimResult, Reason
 from ..spelling import best_spelling
 from .model import Phase, Session
+from .settings import Settings
 
 if TYPE_CHECKING:
     from ..lessons import Lesson
     from ..store import Store
 
-__all__ = ["AttemptRecorder"]
+__all__ = ["AttemptRecorder", "unfinished_game", "GAME_KIND"]
+
+#: ``games.kind`` of a MyWord! practice game.
+GAME_KIND = "practice"
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +52,31 @@ class AttemptRecorder:
         self.session: Session | None = None
         self._game: object = None
         self._game_id = ""
+        self._kept: str | None = None
         self.recorded = 0
 
     def attach(self, session: Session) -> None:
         self.session = session
         session.on_attempt = self.record
+        session.on_progress = self.keep
         session.observe(self._on_phase, names="phase")
+
+    def resume(self, game_id: str) -> None:
+        """Record into the store's game ``game_id``: the session carries it on (see :meth:`Session.carry_on`)."""
+        assert self.session is not None
+        self._game, self._game_id = self.session.game, game_id
+
+    def keep(self) -> None:
+        """Save the game as it is now, for resuming (nothing once it is over)."""
+        session = self.session
+        if session is None or session.game is not self._game:
+            return  # not started yet: nothing to resume
+        state = None if session.phase is Phase.GAME_OVER else json.dumps(
+            {"settings": _plain(session.settings), "game": session.game.to_dict()}, ensure_ascii=False
+        )
+        if state != self._kept:
+            self.store.save_game_state(self._game_id, state)
+            self._kept = state
 
     def _on_phase(self, change: dict[str, Any]) -> None:
         if change["new"] is Phase.DEALING:
@@ -62,9 +93,10 @@ class AttemptRecorder:
             lesson: Lesson | None = getattr(session, "lesson", None)
             self._game_id = self.store.start_game(
                 self.student.id, lang=session.lang, variant=s.variant, min_cards=s.min_cards,
-                lesson=lesson.id if lesson else None, seed=s.seed,
+                lesson=lesson.id if lesson else None, seed=s.seed, kind=GAME_KIND,
             )  # fmt: skip
             self._game = session.game
+            self.keep()
         return self._game_id
 
     def record(self, result: ClaimResult, table_before: Sequence[Card]) -> None:
@@ -100,3 +132,31 @@ class AttemptRecorder:
             focus_word=focus,
         )
         self.recorded += 1
+
+
+def _plain(settings: Settings) -> dict[str, Any]:
+    data = asdict(settings)
+    data.pop("seed")
+    return json.loads(json.dumps(data))
+
+
+def unfinished_game(store: "Store", student: Student, settings: Settings) -> tuple[str, int, Mapping[str, Any]] | None:
+    """The student's unfinished practice game with these settings: ``(game id, seed, saved game)``.
+
+    None when there is none, or when the teacher has changed the student's
+    settings since (the next game is then played under the new ones).
+    """
+    found = store.unfinished_game(student.id, GAME_KIND)
+    if found is None:
+        return None
+    game_id, text = found
+    try:
+        state = json.loads(text)
+        saved, game = state["settings"], state["game"]
+        seed = game["seed"]
+    except (ValueError, KeyError, TypeError):
+        log.warning("the saved game %s of %s cannot be read", game_id, student.name)
+        return None
+    if saved != _plain(settings) or not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(game, dict):
+        return None
+    return game_id, seed, game

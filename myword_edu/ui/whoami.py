@@ -31,14 +31,14 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..classroom import Student, UnknownStudentError, normalize_join_code
-from ..errors import MyWordError
+from ..errors import CorruptSaveError, MyWordError
 from ..i18n_class import text
 from ..lessons import Lesson, LessonLibrary, default_library
 from ..lexicon import Lexicon, load_lexicon
 from ..presence import MYWORD
 from .display import ShowsRoot
 from .app import StudentApp
-from .recorder import AttemptRecorder
+from .recorder import AttemptRecorder, unfinished_game
 from .seat_gate import PagePulse, SeatGate
 from .settings import Settings
 from .style import style_tag
@@ -249,7 +249,7 @@ class StudentPage(ShowsRoot):
 
         def play() -> None:
             self.student = student
-            self._start(settings, self._recorder(AttemptRecorder(self.store, student)), lesson)
+            self._play_or_carry_on(student, settings, lesson)
 
         self._take_seat(student, MYWORD, play)
 
@@ -260,10 +260,34 @@ class StudentPage(ShowsRoot):
         self.message.value = ""
         self.gate.ask(student, place, self.lang, then=play, back=self._show_names)
 
+    def _play_or_carry_on(self, student: Student, settings: Settings, lesson: Lesson | None) -> None:
+        """The student's unfinished game if the store keeps one for these settings, else a new one."""
+        assert self.store is not None
+        recorder = self._recorder(AttemptRecorder(self.store, student))
+        try:
+            unfinished = unfinished_game(self.store, student, settings)
+        except MyWordError:
+            log.exception("the unfinished game of %s cannot be read", student.name)
+            unfinished = None
+        if unfinished is None:
+            self._start(settings, recorder, lesson)
+            return
+        game_id, seed, saved = unfinished
+        self._start(settings.with_changes(seed=seed), recorder, lesson, resumed=True)
+        assert self.app is not None
+        try:
+            self.app.carry_on(saved)
+        except CorruptSaveError:  # another word list since, or a damaged row: a new game
+            log.exception("the unfinished game %s of %s does not replay", game_id, student.name)
+            self._start(settings, self._recorder(AttemptRecorder(self.store, student)), lesson)
+            return
+        recorder.resume(game_id)
+
     def _recorder(self, recorder: Any) -> Any:
-        """A recorder that stores nothing once this page has lost its seat."""
+        """A recorder that stores nothing once this page has lost its seat (no call, no saved game)."""
         assert self.gate is not None
         recorder.record = self.gate.guarded(recorder.record)
+        recorder.keep = self.gate.guarded(recorder.keep)
         return recorder
 
     def _seat_lost(self, name: str) -> None:
@@ -280,7 +304,8 @@ class StudentPage(ShowsRoot):
         self.student = None
         self._start(settings, None, None)
 
-    def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None) -> None:
+    def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None, *,
+               resumed: bool = False) -> None:  # fmt: skip
         if self.app is not None:
             self.app.clock.stop()
         self.app = StudentApp(settings, lexicons=self._lexicons, now=self._now, recorder=recorder,
@@ -291,6 +316,8 @@ class StudentPage(ShowsRoot):
             parts = [text(lang, "who.playing_as", name=self.student.name)]
             if lesson is not None:
                 parts.append(text(lang, "who.lesson", title=lesson.title))
+            if resumed:
+                parts.append(text(lang, "who.resumed"))
             self.banner = w.HTML(f"<strong>{escape(parts[0])}</strong>" + "".join(f" · {escape(p)}" for p in parts[1:]))
             self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
             self.not_me.on_click(lambda _b: self.back_to_names())

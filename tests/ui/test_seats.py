@@ -150,8 +150,9 @@ def test_a_boggle_tab_reopened_after_a_crash_gets_back_in_within_seconds(store, 
     for _ in range(int(STALE_SECONDS // 3) + 1):  # the crashed page sends nothing any more
         pulse(browser, reopened, clock)
     assert reopened.app is not None and reopened.student.name == "Ana"  # no teacher needed
-    crashed.app.session.start()
-    crashed.app.session.submit("cat")
+    old = crashed.app.session
+    old.start()
+    old.submit("cat")
     assert store.attempts() == [] and crashed.app is None  # the old page (if it comes back) stores nothing
     reopened.app.session.start()
     reopened.app.session.submit("cat")
