@@ -19,10 +19,11 @@ import os
 import site
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import __version__
 from .class_cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
+from .device import TRUST_ENV, device_handlers
 from .resources import data_dir
 from .site.cli import add_site_commands
 
@@ -172,11 +173,18 @@ def serve(
     if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
         return 1
     os.environ.update(kernel_environment())
+    os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.device)
 
     class MyWordVoila(Voila):  # type: ignore[misc]
-        """Voila reading only our config, opening the app's page rather than the folder."""
+        """Voila reading only our config, opening the app's page rather than the folder,
+        giving every browser a device cookie (for the passcode's per-browser limit)."""
 
         name = "myword-edu"
+
+        def init_handlers(self) -> list[Any]:
+            from voila.tornado.handler import TornadoVoilaHandler
+
+            return device_handlers(super().init_handlers(), TornadoVoilaHandler)
 
         def launch_browser(self) -> None:  # called once the server listens
             print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)
