@@ -17,6 +17,7 @@ ENGINE = [
     "myword_edu.lessons",
     "myword_edu.progress",
     "myword_edu.passcode",
+    "myword_edu.device",
     "myword_edu.schema",
     "myword_edu.store",
     "myword_edu.export",
