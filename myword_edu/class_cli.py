@@ -150,5 +150,7 @@ def prepare_store(db: str | None, teacher_url: str) -> int:
     if code:
         print(f"First time: open the teacher panel and enter this setup code to choose your passcode: {code}", flush=True)
     else:
-        print("Locked out of the teacher panel? Run `myword-edu unlock` on this computer for a one-time code.", flush=True)
+        same_db = " with the same --db" if db else ""
+        print(f"Locked out of the teacher panel? Run myword-edu unlock on this computer{same_db} for a one-time code.",
+              flush=True)  # fmt: skip
     return 0

@@ -3,8 +3,9 @@
 ``myword-edu serve`` runs the student app with Voila on the installed
 ``notebooks/`` folder, with the ``voila.json`` shipped in this package (kernel
 culling, widget messages that do not keep a closed page's kernel alive,
-preheated kernels) and the class database (``--db``); ``export`` and
-``passcode`` are in :mod:`myword_edu.class_cli`.
+preheated kernels), the class database (``--db``), and a device cookie for
+every browser (:mod:`myword_edu.device`); ``export``, ``passcode`` and
+``unlock`` are in :mod:`myword_edu.class_cli`.
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
 >>> args.command, args.port, args.host, args.browser, args.pool, args.db
@@ -95,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_db_argument(serve_parser)
     serve_parser.set_defaults(handler=_serve_command)
-    add_class_commands(commands)  # export, passcode
+    add_class_commands(commands)  # export, passcode, unlock
     add_site_commands(commands)  # build-site
     return parser
 

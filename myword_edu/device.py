@@ -14,16 +14,20 @@ address to a kernel, only the request headers listed in ``voila.json``'s
   and Voila hands it to the page's kernel as ``HTTP_X_MYWORD_DEVICE``.
 
 A kernel trusts that variable only when ``serve`` marked the environment
-(:data:`TRUST_ENV`): under a plain Voila or a JupyterHub the header could come
-from the browser, so :func:`device_from_environ` answers None (every page then
-shares one count). Clearing cookies or opening a private window makes a new
-device: that is why the passcode also has a limit for the whole class.
+(:data:`TRUST_ENV`): under a plain Voila the header could come from the
+browser. On a JupyterHub every user has their own server, and the hub's
+``JUPYTERHUB_USER`` names the device instead. Otherwise
+:func:`device_from_environ` answers None (every page then shares one count).
+Clearing cookies or opening a private window makes a new device: that is why
+the passcode also has a limit for the whole class.
 
 >>> token = new_device_token(); is_device_token(token), is_device_token("../x"), is_device_token(None)
 (True, False, False)
 >>> env = {DEVICE_ENV: token}
 >>> device_from_environ(env) is None, device_from_environ({**env, TRUST_ENV: "1"}) == token
 (True, True)
+>>> device_from_environ({**env, "JUPYTERHUB_USER": "ana"})
+'jupyterhub-user:ana'
 """
 
 from __future__ import annotations
@@ -66,10 +70,11 @@ def is_device_token(value: object) -> bool:
 def device_from_environ(environ: Mapping[str, str] | None = None) -> str | None:
     """The page's device (its browser's cookie) from the kernel's environment, or None when unknown or untrusted."""
     env = os.environ if environ is None else environ
-    if env.get(TRUST_ENV) != "1":
-        return None
-    token = env.get(DEVICE_ENV)
-    return token if is_device_token(token) else None
+    if env.get(TRUST_ENV) == "1":
+        token = env.get(DEVICE_ENV)
+        return token if is_device_token(token) else None
+    user = env.get("JUPYTERHUB_USER", "")
+    return f"jupyterhub-user:{user}" if user else None
 
 
 def with_device_cookie(handler: type) -> type:

@@ -23,8 +23,8 @@ the teacher out.
     serve`` sets (:mod:`myword_edu.device`). After :data:`FREE_TRIES` wrong
     tries in a row each further try waits, 30 s doubling up to 15 minutes
     (:func:`lockout_seconds`), for that browser only: one student's guesses do
-    not lock the teacher's page. Pages without a device (not served by
-    ``myword-edu serve``) share one count.
+    not lock the teacher's page. On a JupyterHub each user is a device; other
+    pages without one (a plain Voila) share one count.
   * per **class**: a private window is a new device, so the device's wait alone
     does not bound guessing. Devices that have not opened the panel before share
     :data:`CLASS_BURST` tries, refilled at :data:`CLASS_PER_HOUR` an hour. A

@@ -206,7 +206,7 @@ class TeacherPanel(ShowsRoot):
         try:
             self.auth.unlock(code, device=self.device)
         except LockedOutError as error:
-            self._lock_says(self._locked_text(error))
+            self._lock_says(self.locked_text(error))
             return False
         except PasscodeError as error:
             if error.reason == "not_set":
@@ -230,7 +230,7 @@ class TeacherPanel(ShowsRoot):
         try:
             self.auth.set_up(setup_code, new, repeat, device=self.device)
         except LockedOutError as error:
-            self._lock_says(self._locked_text(error))
+            self._lock_says(self.locked_text(error))
             return False
         except PasscodeError as error:
             if error.reason == "already_set":
@@ -249,7 +249,7 @@ class TeacherPanel(ShowsRoot):
         self._open()
         return True
 
-    def _locked_text(self, error: LockedOutError) -> str:
+    def locked_text(self, error: LockedOutError) -> str:
         """Why this page must wait, and what to do (a wait for this browser, or for new browsers in the class)."""
         return self.t("lock.locked" if error.scope == "device" else "lock.class_locked", seconds=error.seconds)
 

@@ -278,7 +278,7 @@ class ClassTab:
         try:
             self.panel.auth.change(old, new, repeat, device=self.panel.device)
         except LockedOutError as error:
-            self.passcode_message.value = say(self.panel._locked_text(error), good=False)
+            self.passcode_message.value = say(self.panel.locked_text(error), good=False)
             return False
         except PasscodeError as error:
             key = f"passcode.{error.reason}" if error.reason in ("too_short", "too_long", "mismatch") else "lock.wrong"

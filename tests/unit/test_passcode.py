@@ -285,3 +285,20 @@ def test_unlock_command_prints_a_one_time_code(tmp_path, capsys):
     code = re.search(r"(\d{4}-\d{4})", out).group(1)
     assert "15 minutes" in out
     auth.unlock(code)
+
+
+def test_two_servers_print_two_setup_codes_and_both_work(tmp_path, capsys, monkeypatch):
+    from myword_edu.class_cli import prepare_store
+    from myword_edu.store import DB_ENV
+
+    monkeypatch.setenv(DB_ENV, "")  # prepare_store sets it for the kernels; monkeypatch puts it back
+    db = str(tmp_path / "class.sqlite3")
+    codes = []
+    for _ in range(2):  # `myword-edu serve --db class.sqlite3`, twice (two servers, or a restart)
+        assert prepare_store(db, "http://localhost:8866/voila/render/teacher.ipynb") == 0
+        codes.append(re.search(r"setup code to choose your passcode: (\d{4}-\d{4})", capsys.readouterr().out).group(1))
+    auth = TeacherAuth(Store.open(db), kdf_n=2**10)
+    auth.set_up(codes[0], "secret1", "secret1")  # the first server's code still works
+    assert prepare_store(db, "http://localhost:8866/voila/render/teacher.ipynb") == 0
+    out = capsys.readouterr().out
+    assert "setup code" not in out and "myword-edu unlock on this computer with the same --db" in out
