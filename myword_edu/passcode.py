@@ -324,7 +324,8 @@ class TeacherAuth:
                 return {}
             updates: dict[str, str | None] = {}
             if not _is_known(key, record, now):
-                left, at = _load(values[BUDGET_KEY], [float(CLASS_BURST), now])
+                budget = _load(values[BUDGET_KEY], [])
+                left, at = budget if len(budget) == 2 else (float(CLASS_BURST), now)
                 left = min(float(CLASS_BURST), float(left) + max(0.0, now - float(at)) * CLASS_PER_HOUR / 3600)
                 if left < 1:
                     refused.append(LockedOutError((1 - left) * 3600 / CLASS_PER_HOUR, "class"))
