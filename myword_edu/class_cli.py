@@ -5,6 +5,9 @@
 - ``myword-edu passcode [--db URL]`` sets a new teacher passcode (asked twice,
   never echoed): the way back in when it is forgotten or the panel is locked
   out, and the way to set one up without ``serve`` (a JupyterHub).
+- ``myword-edu unlock [--db URL]`` prints a one-time code that opens the
+  teacher panel even while wrong guesses make it wait (or, before a passcode
+  is chosen, a setup code). Run it on the computer that runs the app.
 - :func:`prepare_store` is what ``serve`` does first: opens (and migrates) the
   class database, tells the kernels where it is, and prints the teacher
   panel's link and, until a passcode is chosen, a one-time setup code.
@@ -42,7 +45,7 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_class_commands(commands: Any) -> None:
-    """Add ``export`` and ``passcode`` to the script's subcommands."""
+    """Add ``export``, ``passcode`` and ``unlock`` to the script's subcommands."""
     export = commands.add_parser(
         "export",
         help="write the class's progress as CSV files (attempts and summary)",
@@ -59,6 +62,14 @@ def add_class_commands(commands: Any) -> None:
     )
     add_db_argument(passcode)
     passcode.set_defaults(handler=_passcode_command)
+    unlock = commands.add_parser(
+        "unlock",
+        help="print a one-time code that opens the teacher panel (when wrong guesses keep you out)",
+        description="Print a one-time code that opens the teacher panel even while it asks to wait. "
+        "It works once, for 15 minutes. Before a passcode is chosen it prints a setup code instead.",
+    )
+    add_db_argument(unlock)
+    unlock.set_defaults(handler=_unlock_command)
 
 
 def _export_command(args: argparse.Namespace) -> int:
@@ -94,6 +105,28 @@ def _passcode_command(args: argparse.Namespace, ask: Callable[[str], str] = getp
     return 0
 
 
+def _unlock_command(args: argparse.Namespace) -> int:
+    from .errors import MyWordError
+    from .passcode import UNLOCK_CODE_SECONDS, TeacherAuth
+    from .store import Store
+
+    try:
+        auth = TeacherAuth(Store.open(args.db))
+        if not auth.has_passcode():
+            code = auth.issue_setup_code()
+            print(f"No passcode has been chosen yet. Open the teacher panel and enter this setup code to choose one: {code}")
+            return 0
+        code = auth.issue_unlock_code()
+    except MyWordError as error:
+        print(f"myword-edu unlock: {error}", file=sys.stderr)
+        return 1
+    minutes = int(UNLOCK_CODE_SECONDS // 60)
+    print(f"One-time code for the teacher panel: {code}\n"
+          f"Type it in the panel's passcode box within {minutes} minutes. It opens the panel once, "
+          "even while it asks you to wait.")  # fmt: skip
+    return 0
+
+
 def prepare_store(db: str | None, teacher_url: str) -> int:
     """Open the class database for ``serve`` and print the teacher panel's link (and setup code).
 
@@ -116,4 +149,8 @@ def prepare_store(db: str | None, teacher_url: str) -> int:
     print(f"Teacher panel: {teacher_url}", flush=True)
     if code:
         print(f"First time: open the teacher panel and enter this setup code to choose your passcode: {code}", flush=True)
+    else:
+        same_db = " with the same --db" if db else ""
+        print(f"Locked out of the teacher panel? Run myword-edu unlock on this computer{same_db} for a one-time code.",
+              flush=True)  # fmt: skip
     return 0

@@ -3,8 +3,9 @@
 ``myword-edu serve`` runs the student app with Voila on the installed
 ``notebooks/`` folder, with the ``voila.json`` shipped in this package (kernel
 culling, widget messages that do not keep a closed page's kernel alive,
-preheated kernels) and the class database (``--db``); ``export`` and
-``passcode`` are in :mod:`myword_edu.class_cli`.
+preheated kernels), the class database (``--db``), and a device cookie for
+every browser (:mod:`myword_edu.device`); ``export``, ``passcode`` and
+``unlock`` are in :mod:`myword_edu.class_cli`.
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
 >>> args.command, args.port, args.host, args.browser, args.pool, args.db
@@ -19,10 +20,11 @@ import os
 import site
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from . import __version__
 from .class_cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
+from .device import TRUST_ENV, device_handlers
 from .resources import data_dir
 from .site.cli import add_site_commands
 
@@ -94,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_db_argument(serve_parser)
     serve_parser.set_defaults(handler=_serve_command)
-    add_class_commands(commands)  # export, passcode
+    add_class_commands(commands)  # export, passcode, unlock
     add_site_commands(commands)  # build-site
     return parser
 
@@ -172,11 +174,18 @@ def serve(
     if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
         return 1
     os.environ.update(kernel_environment())
+    os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.device)
 
     class MyWordVoila(Voila):  # type: ignore[misc]
-        """Voila reading only our config, opening the app's page rather than the folder."""
+        """Voila reading only our config, opening the app's page rather than the folder,
+        giving every browser a device cookie (for the passcode's per-browser limit)."""
 
         name = "myword-edu"
+
+        def init_handlers(self) -> list[Any]:
+            from voila.tornado.handler import TornadoVoilaHandler
+
+            return device_handlers(super().init_handlers(), TornadoVoilaHandler)
 
         def launch_browser(self) -> None:  # called once the server listens
             print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)

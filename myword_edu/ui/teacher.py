@@ -15,7 +15,11 @@ page, so "not shown" would not be enough: they are not *made*. Locking closes
 every one of them again.
 
 A first run asks for the one-time setup code that ``myword-edu serve`` prints,
-then the passcode twice (see :mod:`myword_edu.passcode`).
+then the passcode twice (see :mod:`myword_edu.passcode`). Wrong passcodes are
+counted per browser (the page's device cookie, :mod:`myword_edu.device`), so a
+student guessing on one page does not keep the teacher out of another; the lock
+screen says what to do when locked out (a one-time code from ``myword-edu
+unlock`` on the server).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from ..device import device_from_environ
 from ..errors import MyWordError
 from ..i18n_class import text
 from ..lessons import LessonLibrary, default_library
@@ -56,6 +61,7 @@ body { background: #f4f1e8 !important; }
 .myword-teacher .widget-toggle-buttons button { height: 32px; font-size: 14px; }
 .myword-lock { max-width: 560px; background: #fffdf5; border: 2px solid #d9cfa7; border-radius: 12px; padding: 16px; gap: 10px; }
 .myword-lock input { font-size: 18px !important; height: 36px !important; }
+.myword-lock-help { font-size: 13px !important; color: #5b5b5b; margin: 0; }
 .myword-msg { font-size: 15px; font-weight: 600; padding: 4px 10px; border-radius: 6px; display: inline-block; margin: 0; }
 .myword-msg.good { background: #dff3e6; color: #14532d; }
 .myword-msg.bad { background: #fde7e4; color: #8a1c12; }
@@ -112,6 +118,8 @@ class TeacherPanel(ShowsRoot):
         auth: the passcode checker (default: on ``store``).
         library: the lessons (default: shipped and the teacher's own).
         clock: a monotonic clock for the live refresh.
+        device: the browser the page is in, for counting wrong passcodes
+            (default: from the page's request, see :mod:`myword_edu.device`).
     """
 
     def __init__(
@@ -122,8 +130,10 @@ class TeacherPanel(ShowsRoot):
         library: LessonLibrary | None = None,
         clock: Callable[[], float] = time.monotonic,
         lang: str = "en",
+        device: str | None = None,
     ) -> None:
         self.lang = lang if lang in ("en", "es") else "en"
+        self.device = device if device is not None else device_from_environ()
         self.library = library if library is not None else default_library()
         self.unlocked = False
         self.tabs: list[Any] = []
@@ -168,7 +178,7 @@ class TeacherPanel(ShowsRoot):
             self.unlock_button.on_click(lambda _b: self.unlock(self.passcode_box.value))
             self.passcode_box.on_msg(self._on_passcode_enter)
             form = [w.HTML(f"<p>{escape(self.t('lock.prompt'))}</p>"), w.HBox([self.passcode_box, self.unlock_button]),
-                    self.lock_message]  # fmt: skip
+                    self.lock_message, w.HTML(f'<p class="myword-lock-help">{escape(self.t("lock.help"))}</p>')]  # fmt: skip
         elif self.auth.has_setup_code():
             self.setup_box = w.Text(description=self.t("setup.code"), placeholder="1234-5678", layout=w.Layout(width="360px"))
             self.new_box = w.Password(description=self.t("setup.new"), layout=w.Layout(width="360px"))
@@ -194,9 +204,9 @@ class TeacherPanel(ShowsRoot):
         if self.unlocked or self.auth is None:
             return self.unlocked
         try:
-            self.auth.unlock(code)
+            self.auth.unlock(code, device=self.device)
         except LockedOutError as error:
-            self._lock_says(self.t("lock.locked", seconds=error.seconds))
+            self._lock_says(self.locked_text(error))
             return False
         except PasscodeError as error:
             if error.reason == "not_set":
@@ -218,9 +228,9 @@ class TeacherPanel(ShowsRoot):
         if self.unlocked or self.auth is None:
             return self.unlocked
         try:
-            self.auth.set_up(setup_code, new, repeat)
+            self.auth.set_up(setup_code, new, repeat, device=self.device)
         except LockedOutError as error:
-            self._lock_says(self.t("lock.locked", seconds=error.seconds))
+            self._lock_says(self.locked_text(error))
             return False
         except PasscodeError as error:
             if error.reason == "already_set":
@@ -238,6 +248,10 @@ class TeacherPanel(ShowsRoot):
                     getattr(self, name).value = ""
         self._open()
         return True
+
+    def locked_text(self, error: LockedOutError) -> str:
+        """Why this page must wait, and what to do (a wait for this browser, or for new browsers in the class)."""
+        return self.t("lock.locked" if error.scope == "device" else "lock.class_locked", seconds=error.seconds)
 
     def _lock_says(self, message: str) -> None:
         self.lock_message.value = say(message, good=False)

@@ -278,9 +278,9 @@ class ClassTab:
     def change_passcode(self, old: object, new: object, repeat: object) -> bool:
         t = self.panel.t
         try:
-            self.panel.auth.change(old, new, repeat)
+            self.panel.auth.change(old, new, repeat, device=self.panel.device)
         except LockedOutError as error:
-            self.passcode_message.value = say(t("lock.locked", seconds=error.seconds), good=False)
+            self.passcode_message.value = say(self.panel.locked_text(error), good=False)
             return False
         except PasscodeError as error:
             key = f"passcode.{error.reason}" if error.reason in ("too_short", "too_long", "mismatch") else "lock.wrong"

@@ -192,3 +192,44 @@ def test_a_student_at_the_panel_gets_only_the_passcode_prompt(class_server, page
     page.locator("button.myword-unlock").click()
     page.wait_for_selector("text=That is not the passcode")
     assert page.locator(".myword-roster").count() == 0
+
+
+def test_a_student_guessing_at_the_panel_does_not_keep_the_teacher_out(class_server, pages, chromium):
+    from myword_edu.device import DEVICE_COOKIE, DEVICE_HEADER
+    from myword_edu.passcode import FREE_TRIES, TeacherAuth
+    from myword_edu.store import Store
+
+    store = Store.open(str(class_server.db))
+    TeacherAuth(store).reset(PASSCODE, PASSCODE)  # whichever test ran before
+    store.dispose()
+    teacher = pages(class_server.teacher_url)
+    teacher.wait_for_selector("text=Enter the teacher passcode")
+    cookie = {c["name"]: c for c in teacher.context.cookies()}[DEVICE_COOKIE]
+    assert cookie["httpOnly"] and DEVICE_COOKIE not in teacher.evaluate("document.cookie")  # no page script reads it
+    # A student's browser that even sends the teacher's device in the header the server uses.
+    context = chromium.new_context(extra_http_headers={DEVICE_HEADER: cookie["value"]})
+    try:
+        student = context.new_page()
+        student.set_default_timeout(90_000)
+        student.goto(class_server.teacher_url)
+        box = field(student, ".myword-lock", "Passcode").locator("input")
+        for left in range(FREE_TRIES - 1, -1, -1):
+            box.fill(f"guess-{left}")
+            student.locator("button.myword-unlock").click()
+            student.wait_for_selector(f"text={left} tries left")
+        box.fill(PASSCODE)
+        student.locator("button.myword-unlock").click()
+        student.wait_for_selector("text=Too many wrong passcodes on this device")
+        assert "myword-edu unlock" in student.locator(".myword-lock").inner_text()  # what to do, on the page
+        tab = context.new_page()  # a new tab of the same browser (a new kernel) gets no fresh tries
+        tab.set_default_timeout(90_000)
+        tab.goto(class_server.teacher_url)
+        field(tab, ".myword-lock", "Passcode").locator("input").fill(PASSCODE)
+        tab.locator("button.myword-unlock").click()
+        tab.wait_for_selector("text=Too many wrong passcodes on this device")
+        # The teacher's browser is not held up.
+        field(teacher, ".myword-lock", "Passcode").locator("input").fill(PASSCODE)
+        teacher.locator("button.myword-unlock").click()
+        teacher.wait_for_selector(".myword-roster")
+    finally:
+        context.close()

@@ -75,7 +75,7 @@ def test_a_locked_panel_holds_no_control_and_no_student_data(panel, browser):
         assert name not in state
     kinds = sorted(type(w).__name__ for w in browser.widgets(panel.root))
     assert kinds == sorted(["VBox", "HTML", "HBox", "HTML", "ToggleButtons", "VBox", "VBox", "HTML", "HBox", "Password",
-                            "Button", "HTML"])  # fmt: skip
+                            "Button", "HTML", "HTML"])  # fmt: skip
     assert panel.tabs == [] and panel.tab_widget is None and repr(panel) == "<MyWord! teacher panel, locked>"
 
 
@@ -106,6 +106,60 @@ def test_wrong_codes_are_rate_limited_even_in_a_new_page(store, auth, library, w
     browser.click(again.unlock_button)
     assert again.unlocked
     assert again.passcode_box.value == ""  # the passcode does not stay in the page
+
+
+def test_a_student_page_guessing_forever_does_not_keep_the_teacher_out(store, auth, library, wall, browser):
+    student = TeacherPanel(store=store, auth=auth, library=library, device="0" * 32)
+    checked, start = 0, wall.now
+    while checked < 100:  # a student's page guessing as fast as the panel lets it, for a day
+        browser.update(student.passcode_box, value=f"guess-{checked}")
+        browser.click(student.unlock_button)
+        message = student.lock_message.value
+        if "Try again in" in message:
+            wall.now += int(message.split("Try again in ")[1].split()[0])
+        else:
+            assert "not the passcode" in message
+            checked += 1
+    hours = (wall.now - start) / 3600
+    assert not student.unlocked and hours > 20 and checked <= 10 + 4 * hours  # then one guess every 15 minutes
+    browser.update(student.passcode_box, value=PASSCODE)
+    browser.click(student.unlock_button)  # even the right passcode waits on that browser
+    assert not student.unlocked and "on this device" in student.lock_message.value
+    again = TeacherPanel(store=store, auth=auth, library=library, device="0" * 32)  # a new tab: the same browser
+    assert not again.unlock(PASSCODE)
+    teacher = TeacherPanel(store=store, auth=TeacherAuth(store, now=wall, kdf_n=2**10), library=library,
+                           device="1" * 32)  # fmt: skip
+    browser.update(teacher.passcode_box, value=PASSCODE)
+    browser.click(teacher.unlock_button)
+    assert teacher.unlocked and "Ana" in browser.page_state(teacher.root)
+
+
+def test_the_lock_screen_says_what_to_do_when_locked_out(store, auth, library, wall, browser):
+    panel = TeacherPanel(store=store, auth=auth, library=library)  # a page with no device cookie
+    assert "myword-edu unlock" in browser.page_state(panel.root)
+    for _ in range(5):
+        assert not panel.unlock("nope")
+    assert not panel.unlock(PASSCODE)
+    assert "Try again in 30 seconds, or use a one-time code" in panel.lock_message.value
+    browser.update(panel.lang_toggle, index=1)
+    assert not panel.unlock(PASSCODE)
+    assert "dentro de" in panel.lock_message.value and "código de un solo uso" in panel.lock_message.value
+    assert "ejecuta myword-edu unlock" in browser.page_state(panel.root)
+    code = auth.issue_unlock_code()  # what `myword-edu unlock` prints on the server
+    browser.update(panel.passcode_box, value=code)
+    browser.click(panel.unlock_button)
+    assert panel.unlocked
+
+
+def test_new_devices_flooding_the_class_do_not_keep_a_known_browser_out(store, auth, library, wall, browser):
+    teacher = TeacherPanel(store=store, auth=auth, library=library, device="a" * 32)
+    assert teacher.unlock(PASSCODE)  # this browser has opened the panel before
+    teacher.lock()
+    for n in range(100):  # a private window for every guess
+        TeacherPanel(store=store, auth=auth, library=library, device=f"{n:032x}").unlock("nope")
+    newcomer = TeacherPanel(store=store, auth=auth, library=library, device="b" * 32)
+    assert not newcomer.unlock(PASSCODE) and "from new devices" in newcomer.lock_message.value
+    assert teacher.unlock(PASSCODE)
 
 
 def test_first_run_setup_code_then_unlocked(tmp_path, library, wall, browser):

@@ -19,6 +19,7 @@ ENGINE = [
     "myword_edu.passcode",
     "myword_edu.presence",
     "myword_edu.sign_in",
+    "myword_edu.device",
     "myword_edu.schema",
     "myword_edu.store",
     "myword_edu.export",

@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ["text", "errors", "cards", "_dawg", "lexicon", "spelling", "solver", "rules", "rules_values", "game",
-          "resources", "bots", "i18n", "classroom", "schema", "store", "progress", "passcode", "lessons", "export", "i18n_class", "class_cli",
+          "resources", "bots", "i18n", "classroom", "schema", "store", "progress", "passcode", "device", "lessons", "export", "i18n_class", "class_cli",
           "boggle", "boggle_board", "boggle_solver", "boggle_class", "room_state", "room_log", "rooms", "boggle_room"]
 
 
