@@ -1,7 +1,8 @@
 """The class commands of the ``myword-edu`` script: ``export``, ``passcode``, and ``serve``'s store set-up.
 
-- ``myword-edu export --out DIR [--db URL] [--lang es]`` writes the attempts
-  CSV and the summary CSV into ``DIR``.
+- ``myword-edu export --out DIR [--db URL] [--lang es] [--format csv|xlsx|both]``
+  writes the attempts CSV, the summary CSV and a workbook (.xlsx) with both
+  tables into ``DIR`` (``--format`` picks one kind; the default is both).
 - ``myword-edu passcode [--db URL]`` sets a new teacher passcode (asked twice,
   never echoed): the way back in when it is forgotten or the panel is locked
   out, and the way to set one up without ``serve`` (a JupyterHub).
@@ -15,8 +16,8 @@
 >>> parser = argparse.ArgumentParser(); commands = parser.add_subparsers(dest="command")
 >>> add_class_commands(commands)
 >>> args = parser.parse_args(["export", "--out", "/tmp/x", "--lang", "es"])
->>> args.command, str(args.out), args.lang, args.db
-('export', '/tmp/x', 'es', None)
+>>> args.command, str(args.out), args.lang, args.db, args.format
+('export', '/tmp/x', 'es', None, 'both')
 """
 
 from __future__ import annotations
@@ -48,11 +49,18 @@ def add_class_commands(commands: Any) -> None:
     """Add ``export``, ``passcode`` and ``unlock`` to the script's subcommands."""
     export = commands.add_parser(
         "export",
-        help="write the class's progress as CSV files (attempts and summary)",
-        description="Write the attempts CSV and the summary CSV (per student and focus word) into a folder.",
+        help="write the class's progress as CSV files and a spreadsheet workbook (attempts and summary)",
+        description="Write the attempts CSV, the summary CSV (per student and focus word) and a workbook "
+        "(.xlsx, both tables as sheets, for Excel, LibreOffice or Google Sheets) into a folder.",
     )
-    export.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write the CSV files into")
+    export.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write the files into")
     export.add_argument("--lang", choices=("en", "es"), default="en", help="language of the column titles (default en)")
+    export.add_argument(
+        "--format",
+        choices=("csv", "xlsx", "both"),
+        default="both",
+        help="csv: the two CSV files; xlsx: the workbook; both (default): all three",
+    )
     add_db_argument(export)
     export.set_defaults(handler=_export_command)
     passcode = commands.add_parser(
@@ -79,7 +87,8 @@ def _export_command(args: argparse.Namespace) -> int:
 
     try:
         store = Store.open(args.db)
-        paths = write_exports(store, args.out, lang=args.lang)
+        formats = ("csv", "xlsx") if args.format == "both" else (args.format,)
+        paths = write_exports(store, args.out, lang=args.lang, formats=formats)
     except (MyWordError, OSError) as error:
         print(f"myword-edu export: {error}", file=sys.stderr)
         return 1

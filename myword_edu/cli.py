@@ -5,7 +5,9 @@
 culling, widget messages that do not keep a closed page's kernel alive,
 preheated kernels), the class database (``--db``), and a device cookie for
 every browser (:mod:`myword_edu.device`); ``export``, ``passcode`` and
-``unlock`` are in :mod:`myword_edu.class_cli`.
+``unlock`` are in :mod:`myword_edu.class_cli`. Its window shows what a
+teacher needs (the links, the setup code, problems they can fix); everything
+else goes to a log file whose path it shows (:mod:`myword_edu.serve_log`).
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
 >>> args.command, args.port, args.host, args.browser, args.pool, args.db
@@ -169,16 +171,20 @@ def serve(
     """
     from voila.app import Voila
 
+    from . import serve_log
+
     notebooks = data_dir("notebooks")
     url = app_url(host, port)
     if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
         return 1
     os.environ.update(kernel_environment())
     os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.device)
+    log_file = serve_log.start_log_file(serve_log.log_file_for(port))
+    logging.captureWarnings(True)  # Python's warnings go to the log file too
 
     class MyWordVoila(Voila):  # type: ignore[misc]
-        """Voila reading only our config, opening the app's page rather than the folder,
-        giving every browser a device cookie (for the passcode's per-browser limit)."""
+        """Voila reading only our config, opening the app's page rather than the folder, logging to
+        our file, giving every browser a device cookie (for the passcode's per-browser limit)."""
 
         name = "myword-edu"
 
@@ -187,8 +193,13 @@ def serve(
 
             return device_handlers(super().init_handlers(), TornadoVoilaHandler)
 
+        def get_default_logging_config(self) -> dict:
+            return serve_log.logging_config(type(self).__name__, log_file, port=port)
+
         def launch_browser(self) -> None:  # called once the server listens
             print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)
+            print(f"Leave this window open during class; press Ctrl+C here to stop MyWord!. "
+                  f"Details for troubleshooting are written to {log_file}", flush=True)  # fmt: skip
             if open_browser:
                 import threading
                 import webbrowser
@@ -204,6 +215,8 @@ def serve(
         "--Voila.port_retries=0",
         "--Voila.open_browser=True",
         f"--Voila.config_file_paths={CONFIG_DIR}",
+        "--MappingKernelManager.kernel_manager_class=myword_edu.serve_log.LoggedKernelManager",
+        f"--LoggedKernelManager.output_file={log_file}",
     ]
     if pool == 0:
         argv.append("--VoilaConfiguration.preheat_kernel=False")

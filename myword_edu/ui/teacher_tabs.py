@@ -2,7 +2,8 @@
 
 Progress redraws live: the panel's refresher asks the store every few
 seconds whether an attempt was stored (a cheap query) and only then reads the
-attempts again. The CSV buttons build their files when clicked.
+attempts again. The download buttons (two CSV files, and a workbook with both
+tables) build their files when clicked.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import ipywidgets as w
 
 from ..classroom import StudentSettings, new_join_code
 from ..errors import MyWordError
-from ..export import attempts_rows, export_names, summary_rows, to_csv
+from ..export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
 from ..lessons import lesson_dirs
 from ..passcode import LockedOutError, PasscodeError
 from ..progress import accuracy_series, focus_progress
@@ -103,7 +104,7 @@ class LessonsTab:
 
 
 class ProgressTab:
-    """Per-student progress, the accuracy chart, focus words, and the two CSV downloads."""
+    """Per-student progress, the accuracy chart, focus words, and the downloads (two CSV files, one workbook)."""
 
     def __init__(self, panel: "TeacherPanel") -> None:
         self.panel = panel
@@ -117,7 +118,9 @@ class ProgressTab:
         self.updated = w.HTML()
         self.download_attempts = DownloadButton(self.attempts_file, label=t("progress.download_attempts"))
         self.download_summary = DownloadButton(self.summary_file, label=t("progress.download_summary"))
-        downloads = w.HBox([self.download_attempts, self.download_summary, self.updated], _dom_classes=["myword-row"])
+        self.download_workbook = DownloadButton(self.workbook_file, mime=XLSX_MIME, label=t("progress.download_workbook"))
+        downloads = w.HBox([self.download_attempts, self.download_summary, self.download_workbook, self.updated],
+                           _dom_classes=["myword-row"])  # fmt: skip
         chart_box = w.VBox([w.HTML(f"<h2>{_e(t('progress.chart_title'))}</h2>"), self.student_pick, self.chart],
                            layout=w.Layout(flex="1 1 420px", min_width="0"))  # fmt: skip
         left = w.VBox([self.table], layout=w.Layout(flex="1 1 600px", min_width="0"))
@@ -193,6 +196,10 @@ class ProgressTab:
         store = self.panel.store
         rows = summary_rows(store.progress(), focus_progress(store.attempts()), self.panel.lang)
         return export_names(now)[1], to_csv(rows)
+
+    def workbook_file(self) -> tuple[str, bytes]:
+        store = self.panel.store
+        return workbook_name(datetime.now()), to_xlsx(workbook_sheets(store.attempts(), store.progress(), self.panel.lang))
 
     def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
         if roster or live:

@@ -56,6 +56,8 @@ class Server:
         self.log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"myword-serve-{port}.log"
         env = {k: v for k, v in os.environ.items() if k != "QUERY_STRING"}
         env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+        # The server's own log file goes to the user's log folder (platformdirs): a test's, not the user's.
+        env.setdefault("XDG_STATE_HOME", str(self.log_path.parent / "myword-serve-state"))
         self._log = open(self.log_path, "w")
         self.process = subprocess.Popen(
             serve_command(port, *extra), cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT,

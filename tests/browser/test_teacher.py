@@ -233,3 +233,55 @@ def test_a_student_guessing_at_the_panel_does_not_keep_the_teacher_out(class_ser
         teacher.wait_for_selector(".myword-roster")
     finally:
         context.close()
+
+
+ACCENTED = ("Lucía", "Begoña", "Zoë", "Ñandú")
+
+
+def unlocked_panel(server, pages):
+    """The teacher panel, unlocked: with the setup code on a first run, else with the passcode."""
+    teacher = pages(server.teacher_url)
+    teacher.wait_for_function("() => /First time here|Enter the teacher passcode/.test(document.body.innerText)")
+    if "First time here" in teacher.locator("body").inner_text():
+        field(teacher, ".myword-lock", "Setup code").locator("input").fill(setup_code(server))
+        field(teacher, ".myword-lock", "New passcode").locator("input").fill(PASSCODE)
+        field(teacher, ".myword-lock", "Repeat it").locator("input").fill(PASSCODE)
+        teacher.locator("button.myword-setup").click()
+    else:
+        field(teacher, ".myword-lock", "Passcode").locator("input").fill(PASSCODE)
+        teacher.locator("button.myword-unlock").click()
+    teacher.wait_for_selector(".myword-roster")
+    return teacher
+
+
+def test_teacher_downloads_the_workbook_with_accented_names(class_server, pages, tmp_path):
+    from myword_edu.store import Store
+    from tests.workbook import formula_count, read_xlsx
+
+    store = Store.open(str(class_server.db))  # the class's own database, as the server's kernels see it
+    on_roster = {s.name: s for s in store.students()}  # (the first test of this file added FORMULA already)
+    for name in (*ACCENTED, FORMULA):
+        student = on_roster.get(name) or store.add_student(name)
+        game = store.start_game(student.id, lang="es", variant="standard", min_cards=3)
+        store.record_attempt(student_id=student.id, game_id=game, round=1, word="ñandú", folded="ñandu", spelling="ñandú",
+                             cards="Ñ A N D U", card_count=5, accepted=True, reason=None, points=5, free_cards=0,
+                             min_cards=3, lang="es")  # fmt: skip
+    teacher = unlocked_panel(class_server, pages)
+    teacher.get_by_role("tab", name="Progress").click()
+    button = teacher.locator("button.myword-download", has_text="workbook")
+    button.wait_for()
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth")  # the label is not cut
+    with teacher.expect_download() as download:
+        button.click()
+    assert download.value.suggested_filename.startswith("myword-progress-")
+    assert download.value.suggested_filename.endswith(".xlsx")
+    path = tmp_path / "progress.xlsx"
+    download.value.save_as(path)
+    data = path.read_bytes()
+    book = read_xlsx(data)
+    assert list(book) == ["Attempts", "Summary"]
+    attempts = {r[1]: r for r in book["Attempts"][1:]}
+    assert set(ACCENTED) | {FORMULA} <= set(attempts)
+    assert attempts["Begoña"][2] == "ñandú" and attempts["Begoña"][8] == 5
+    assert set(ACCENTED) | {FORMULA} <= {r[0] for r in book["Summary"][1:]}
+    assert formula_count(data) == 0 and teacher.dialogs == []

@@ -14,6 +14,7 @@ from myword_edu.passcode import TeacherAuth
 from myword_edu.resources import data_dir
 from myword_edu.store import Store
 from myword_edu.ui.teacher import TeacherPanel
+from tests.workbook import formula_count, read_xlsx
 
 PASSCODE = "tortuga-42"
 XSS = "<img src=x onerror=alert(1)>"
@@ -304,6 +305,35 @@ def test_progress_and_downloads(open_panel, store, browser, monkeypatch):
     assert [r[2] for r in attempts[1:]] == ["cat", "xq"]
     names = [r[0] for r in summary[1:]]
     assert "'" + FORMULA in names and XSS in names
+
+
+def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser, monkeypatch):
+    lucia = store.add_student("Lucía")
+    game = store.start_game(lucia.id, lang="es", variant="standard", min_cards=3)
+    store.record_attempt(student_id=lucia.id, game_id=game, round=1, word="camión", folded="camion", spelling="camión",
+                         cards="C A M I Ó N", card_count=6, accepted=True, reason=None, points=6, free_cards=0,
+                         min_cards=3, lang="es")  # fmt: skip
+    progress = open_panel.tabs[2]
+    button = progress.download_workbook
+    assert button.label == "Download both as a workbook (.xlsx)" and "myword-download" in button._esm
+    sent = []
+    monkeypatch.setattr(button, "send", lambda content, buffers=None: sent.append((content, buffers)))
+    browser.custom(button, {"type": "download"})
+    ((meta, (data,)),) = sent
+    assert meta["filename"].startswith("myword-progress-") and meta["filename"].endswith(".xlsx")
+    assert meta["mime"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    book = read_xlsx(data)
+    assert list(book) == ["Attempts", "Summary"]
+    assert [r[1] for r in book["Attempts"][1:]] == ["Lucía"] and book["Attempts"][1][8] == 6
+    assert {r[0] for r in book["Summary"][1:]} == {"Ana", "Ben", XSS, FORMULA, "Lucía"}  # the name as text, exactly
+    assert formula_count(data) == 0
+    browser.update(open_panel.lang_toggle, index=1)  # in Spanish, the sheets are named in Spanish
+    sent.clear()
+    spanish = open_panel.tabs[2].download_workbook
+    monkeypatch.setattr(spanish, "send", lambda content, buffers=None: sent.append((content, buffers)))
+    browser.custom(spanish, {"type": "download"})
+    assert spanish.label == "Descargar los dos en un libro (.xlsx)"
+    assert list(read_xlsx(sent[0][1][0])) == ["Intentos", "Resumen"]
 
 
 def test_class_tab_defaults_join_code_and_passcode(open_panel, store, browser):

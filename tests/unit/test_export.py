@@ -1,4 +1,4 @@
-"""Progress CSV: columns, BOM, CSV injection neutralised, names that need quoting, the CLI."""
+"""Progress CSV and workbook: columns, BOM, formula injection neutralised, names that need quoting, types, the CLI."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from xml.etree import ElementTree
 import pytest
 
 from myword_edu.cli import main
-from myword_edu.export import attempts_csv, neutralise, read_csv, summary_csv, write_exports
+from myword_edu.export import (attempts_csv, class_workbook, neutralise, read_csv, summary_csv, to_csv, to_xlsx,
+                                write_exports)  # fmt: skip
 from myword_edu.store import Store
+from tests.workbook import cell_kinds, formula_count, read_xlsx, sheet_xml
 
 NASTY = ['=HYPERLINK("http://x")', "+1 555", "-2", "@SUM(A1)", "\tTab", "\rCR", "<img src=x onerror=alert(1)>",
          'Peña, "Nico"\nJr']  # fmt: skip
@@ -106,9 +108,21 @@ def test_export_command(store, tmp_path, capsys):
     out = tmp_path / "out"
     assert main(["export", "--out", str(out), "--db", str(store.engine.url.database), "--lang", "es"]) == 0
     printed = capsys.readouterr().out.split()
-    assert len(printed) == 2 and all(Path(p).exists() for p in printed)
+    assert len(printed) == 3 and all(Path(p).exists() for p in printed)
     attempts = read_csv(Path(printed[0]).read_bytes())
     assert attempts[1][1] == "Ana" and attempts[0][0] == "hora (UTC)"
+    assert printed[2].endswith(".xlsx")
+    book = read_xlsx(Path(printed[2]).read_bytes())
+    assert list(book) == ["Intentos", "Resumen"] and book["Intentos"][1][1] == "Ana"
+
+
+def test_export_command_writes_only_the_workbook_when_asked(store, tmp_path, capsys):
+    play(store, "Begoña", [("sol", True)])
+    out = tmp_path / "out"
+    assert main(["export", "--out", str(out), "--db", str(store.engine.url.database), "--format", "xlsx"]) == 0
+    (printed,) = capsys.readouterr().out.split()
+    assert [p.name for p in out.iterdir()] == [Path(printed).name] and printed.endswith(".xlsx")
+    assert read_xlsx(Path(printed).read_bytes())["Summary"][1][0] == "Begoña"
 
 
 def test_export_command_reports_a_bad_database(tmp_path, capsys):
@@ -134,7 +148,7 @@ def test_libreoffice_opens_the_export_with_accents_and_values(store, tmp_path):
         pytest.skip("LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
     play(store, "Íñigo Peña", [("camión", True), ("árbol", True), ("xq", False)])
     play(store, '=HYPERLINK("http://x")', [("sol", True)])
-    paths = write_exports(store, tmp_path / "csv", lang="es")
+    paths = write_exports(store, tmp_path / "csv", lang="es", formats=["csv"])
     profile = tmp_path / "lo-profile"
     for path in paths:
         subprocess.run(
@@ -150,3 +164,144 @@ def test_libreoffice_opens_the_export_with_accents_and_values(store, tmp_path):
     texts, sheet = _xlsx_cells(tmp_path / "xlsx" / paths[1].with_suffix(".xlsx").name)
     assert "Íñigo Peña" in texts and "<f>" not in sheet
     assert "<v>66.7</v>" in sheet  # accepted % came through as a number, not text
+
+
+ACCENTED = ["Lucía", "Begoña", "Zoë", "Ñandú"]
+
+
+def test_workbook_has_both_tables_typed_in_the_teachers_language(store):
+    play(store, "Lucía", [("camión", True), ("xq", False), ("camón", False)], lesson="es-5-tildes",
+         focus={"camión": "camión", "camón": "camión"})  # fmt: skip
+    play(store, "Ben", [])
+    data = class_workbook(store, "es")
+    book = read_xlsx(data)
+    assert list(book) == ["Intentos", "Resumen"]
+    attempts, summary = book["Intentos"], book["Resumen"]
+    # The same tables as the CSV files, cell for cell (the CSV's cells are text, with formulas neutralised).
+    assert numbers_as_floats(read_csv(to_csv(attempts))) == numbers_as_floats(read_csv(attempts_csv(store, "es")))
+    assert numbers_as_floats(read_csv(to_csv(summary))) == numbers_as_floats(read_csv(summary_csv(store, "es")))
+    assert attempts[1][:9] == [datetime(2026, 3, 2, 9, 1), "Lucía", "camión", "camión", "C A M I Ó N", 6, "sí", None, 6]
+    assert attempts[2][6:10] == ["no", "no es una palabra", 0, 1]
+    assert len(attempts) == 4 and summary[0][:3] == ["alumno", "lección", "palabra clave"]
+    (lucia_all,) = [r for r in summary if r[0] == "Lucía" and r[2] == "(todas las palabras)"]
+    assert lucia_all[3:6] == [3, 1, 33.3] and lucia_all[11] == datetime(2026, 3, 2, 9, 2)
+    (focus,) = [r for r in summary if r[2] == "camión"]
+    assert focus[3:8] == [2, 1, 50.0, 1, 50.0]
+    assert ["Ben", None, "(todas las palabras)", 0, 0] == [r for r in summary if r[0] == "Ben"][0][:5]
+    kinds = cell_kinds(data)["Intentos"]
+    assert (kinds["A2"], kinds["B2"], kinds["F2"], kinds["I2"]) == ("d", "s", "n", "n")
+
+
+def numbers_as_floats(rows: list[list[str]]) -> list[list[object]]:
+    """CSV cells with numbers as floats ("0.0" and "0" are the same number; a workbook keeps no trailing zero)."""
+
+    def cell(text: str) -> object:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+    return [[cell(c) for c in row] for row in rows]
+
+
+def test_workbook_layout_frozen_header_filter_and_readable_widths(store):
+    play(store, "Lucía", [("camión", True)])
+    data = class_workbook(store, "en")
+    book = openpyxl_book(data)
+    assert book.sheetnames == ["Attempts", "Summary"]
+    for sheet in book.worksheets:
+        assert sheet.freeze_panes == "A2" and sheet.auto_filter.ref.startswith("A1:")
+        assert all(cell.font.b for cell in sheet[1])
+        header = [c.value for c in sheet[1]]
+        for column, title in zip(sheet.iter_cols(min_row=1), header):
+            width = sheet.column_dimensions[column[0].column_letter].width
+            longest = max(len(str(c.value)) for c in column if c.value is not None)
+            assert width >= min(longest, 50), (sheet.title, title, width)
+    attempts = book["Attempts"]
+    assert attempts["A2"].number_format == "yyyy-mm-dd hh:mm:ss"
+
+
+def openpyxl_book(data: bytes):
+    import io
+
+    import openpyxl
+
+    return openpyxl.load_workbook(io.BytesIO(data))
+
+
+def test_workbook_never_holds_a_formula_whatever_the_name(store):
+    names = [n for n in NASTY if not n.startswith(("\t", "\r")) and "\n" not in n] + ["@x", "+1", "-1"]
+    for name in names:
+        play(store, name, [("sol", True)])
+    data = class_workbook(store, "en")
+    assert formula_count(data) == 0
+    for title, xml in sheet_xml(data).items():
+        assert "<f>" not in xml and "<f " not in xml, title
+    book, kinds = read_xlsx(data), cell_kinds(data)
+    for title, column in (("Attempts", 1), ("Summary", 0)):
+        cells = [row[column] for row in book[title][1:]]
+        assert set(cells) == set(names)  # exactly as typed: no apostrophe, no evaluation
+        assert all(kind != "f" for kind in kinds[title].values())
+    styled = openpyxl_book(data)["Summary"]
+    assert all(row[0].quotePrefix for row in styled.iter_rows(min_row=2))  # stays text when the cell is edited
+
+
+def test_workbook_titles_are_valid_sheet_names():
+    data = to_xlsx([("a/b:c*?[x]", [["h"]]), ("A/B:C*?[X]", [["h"]]), ("x" * 40, [])])
+    assert list(read_xlsx(data)) == ["a b c   x", "A B C   X (2)", "x" * 31]
+
+
+def test_xlsxwriter_is_loaded_only_when_a_workbook_is_built():
+    code = (
+        "import sys\n"
+        "import myword_edu.export, myword_edu.cli, myword_edu.class_cli, myword_edu.ui.teacher_tabs\n"
+        "print('xlsxwriter' in sys.modules)\n"
+        "myword_edu.export.to_xlsx([('s', [['x']])])\n"
+        "print('xlsxwriter' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def _soffice():
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        pytest.skip("LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
+    return soffice
+
+
+@pytest.mark.slow
+def test_libreoffice_opens_the_workbook_with_accents_numbers_and_dates(store, tmp_path):
+    soffice = _soffice()
+    for name in ACCENTED:
+        play(store, name, [("camión", True), ("xq", False)])
+    play(store, '=HYPERLINK("http://x")', [("sol", True)])
+    (path,) = write_exports(store, tmp_path / "out", lang="es", formats=["xlsx"])
+    profile = f"-env:UserInstallation=file://{tmp_path / 'lo-profile'}"
+    # Every sheet to CSV (UTF-8, formulas as their results, not as shown), and the whole book to flat ODF.
+    csv_filter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
+    for target in (csv_filter, "fods"):
+        subprocess.run([soffice, profile, "--headless", "--convert-to", target, "--outdir", str(tmp_path / "lo"), str(path)],
+                       check=True, capture_output=True, timeout=180)  # fmt: skip
+    attempts = read_csv((tmp_path / "lo" / f"{path.stem}-Intentos.csv").read_bytes())
+    summary = read_csv((tmp_path / "lo" / f"{path.stem}-Resumen.csv").read_bytes())
+    assert attempts[0][:2] == ["hora (UTC)", "alumno"]
+    assert {r[1] for r in attempts[1:]} == {*ACCENTED, '=HYPERLINK("http://x")'}  # the formula name is text
+    assert {r[0] for r in summary[1:]} == {*ACCENTED, '=HYPERLINK("http://x")'}
+    lucia = next(r for r in attempts if r[1] == "Lucía")
+    assert lucia[0] == "2026-03-02 09:01:00" and lucia[4] == "C A M I Ó N" and lucia[8] == "6"
+    # How LibreOffice typed each cell: names text, points numbers, times dates, no formula anywhere.
+    ods = ElementTree.parse(tmp_path / "lo" / f"{path.stem}.fods").getroot()
+    ns = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
+          "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+          "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0"}  # fmt: skip
+    table = {t.get(f"{{{ns['table']}}}name"): t for t in ods.iter(f"{{{ns['table']}}}table")}
+    assert set(table) == {"Intentos", "Resumen"}
+    formula = f"{{{ns['table']}}}formula"
+    assert not [c for t in table.values() for c in t.iter(f"{{{ns['table']}}}table-cell") if c.get(formula)]
+    row = next(r for r in table["Intentos"].iter(f"{{{ns['table']}}}table-row")
+               if "Lucía" in "".join(r.itertext()))  # fmt: skip
+    kinds = []
+    for cell in row.findall("table:table-cell", ns):  # LibreOffice writes equal neighbours once, with a count
+        kinds += [cell.get(f"{{{ns['office']}}}value-type")] * int(cell.get(f"{{{ns['table']}}}number-columns-repeated", "1"))
+    assert kinds[0] == "date" and kinds[1] == "string" and kinds[5] == "float" and kinds[8] == "float"
