@@ -1,6 +1,7 @@
 """A student's page in a live room (``notebooks/room.ipynb``): code, name, then the shared table.
 
-The student types the room's join code (checked in Python), picks their name
+The student types the room's join code (checked in Python; each wrong code costs
+a growing wait, and the class's tries are bounded: :mod:`myword_edu.code_guard`), picks their name
 from the class list (a button only chooses the roster entry; settings and
 identity come from the store, and the seat is bound to that student for the
 rest of the page's life), then sees the table everyone sees. An asyncio task
@@ -27,6 +28,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from ..code_guard import CodeGuard, CodeWaitError, wait_message
 from ..errors import MyWordError
 from ..i18n import message
 from ..rooms import RoomError, StudentSeat, normalise_code, room_status
@@ -160,6 +162,7 @@ class RoomPage(ShowsRoot):
         self.drawn = -1  # the log position drawn
         self.next_heartbeat = 0.0
         self.poller = Clock(self._tick, now=clock, max_sleep=POLL_SECONDS)
+        self.code_guard = CodeGuard(store, clock=clock)  # wrong codes cost a growing wait
         self.title = w.HTML(f"<h1>{room_text(self.lang, 'title')}</h1>")
         self.code_box = w.Text(placeholder=room_text(self.lang, "code"), _dom_classes=["myword-room-code"])
         self.code_box.on_msg(lambda _w, content, _b: self.enter_code(self.code_box.value) if _is_submit(content) else None)
@@ -177,9 +180,17 @@ class RoomPage(ShowsRoot):
     def enter_code(self, typed: object) -> bool:
         """Check the code in Python; on success show the class list's names."""
         code = normalise_code(typed)
-        status = room_status(self.store, code)
+        found: list[str | None] = []
+        try:  # counted before it is looked up; one throttle with the class's join code
+            self.code_guard.check(lambda: found.append(room_status(self.store, code)) or found[0] is not None)
+        except CodeWaitError as error:
+            self.message.value = f"<p class='myword-bad'>{escape(wait_message(self.lang, error))}</p>"
+            return False
+        status = found[0]
         if status != "open":
-            self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}</p>"
+            wait = "" if status is not None else \
+                " " + escape(wait_message(self.lang, CodeWaitError("page", self.code_guard.seconds_left())))
+            self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}{wait}</p>"
             return False
         self.code = code
         buttons = []
