@@ -64,7 +64,7 @@ def test_a_flooder_gets_at_most_k_failed_calls_judged_per_minute(script):
     # every kernel agrees on the wait: the teacher's replica, Ben's, a brand-new one
     fresh = StudentSeat.join(store, room.code, ana.id, lexicons=LEX)
     waits = {fresh.wait_seconds(), seat.sync() and seat.wait_seconds()}
-    other.sync()
+    other.sync(), room.sync()
     assert len(waits) == 1
     assert room.replica.flood.wait_until("Ana") == other.replica.flood.wait_until("Ana") == \
         fresh.replica.flood.wait_until("Ana")  # fmt: skip
