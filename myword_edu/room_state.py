@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 from .cards import Card, junior_deck, parse_cards, shuffled, standard_deck
 from .errors import MyWordError
 from .lexicon import Lexicon
+from .room_flood import FloodWatch
 from .rules import ClaimResult, Player, Reason, Round, TableCard
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "normalise_code", "CODE_ALPHABET", "CODE_LENGTH",
@@ -44,7 +45,9 @@ class RoomError(MyWordError, ValueError):
     Reasons: ``no_room`` (no open room has this code), ``closed``, ``removed``
     (the teacher took the player out), ``not_in_round`` (joined after the deal
     began: plays from the next round), ``no_round``, ``round_over``,
-    ``deck_empty``, ``unknown_player``, ``bad_setting``.
+    ``deck_empty``, ``unknown_player``, ``bad_setting``, ``wait`` (a failed call was
+    just made: ``data["seconds"]`` to wait, see :mod:`myword_edu.room_flood`),
+    ``muted`` (the teacher paused the player's calls until the next round).
     """
 
     def __init__(self, reason: str, message: str, **data: Any) -> None:
@@ -67,7 +70,7 @@ class RoomEvent:
     """One entry of a room's log."""
 
     seq: int
-    kind: str  # join, remove, start, deal, claim, finish, close
+    kind: str  # join, remove, start, deal, claim, finish, close; held, mute, unmute (room_flood)
     actor: str | None
     intent: tuple
     result: Mapping[str, Any] | None
@@ -89,6 +92,7 @@ class RoomView:
     players: tuple[str, ...]  # in the room now (not removed)
     in_round: tuple[str, ...]  # seated in this round
     calls: tuple[Mapping[str, Any], ...] = field(default=())  # latest claims, newest last
+    muted: tuple[str, ...] = ()  # players the teacher muted for the rest of this round
 
 
 def _deck(lang: str, variant: str, seed: str, round_no: int) -> list[Card]:
@@ -117,6 +121,7 @@ class RoomReplica:
         self.totals: dict[str, int] = {}
         self.calls: list[dict[str, Any]] = []
         self.closed = False
+        self.flood = FloodWatch()  # waits after failed calls, held calls, mutes
 
     def apply(self, event: RoomEvent) -> ClaimResult | None:
         """Apply the next event of the log; a claim returns its result."""
@@ -136,6 +141,7 @@ class RoomReplica:
         elif kind == "start":
             self._finish_round()
             self.round_no = int(intent[1])
+            self.flood.new_round()
             deck = _deck(self.lang, self.variant, self.seed, self.round_no)
             self.round = Round(list(self.members.values()), deck, self.lexicons[self.lang],
                                junior=self.variant == "junior", lexicons=self.lexicons)  # fmt: skip
@@ -146,19 +152,26 @@ class RoomReplica:
             assert self.round is not None
             self.round.finish()
         elif kind == "claim":
-            return self._claim(intent)
+            return self._claim(intent, event.at)
+        elif kind == "held":  # calls refused during a wait: never judged
+            self.flood.held_calls(intent[2], event.at, intent[3])
+        elif kind in ("mute", "unmute"):
+            if self.round is not None and int(intent[1]) == self.round_no:
+                self.flood.mute(intent[2], kind == "mute")
         elif kind == "close":
             self._finish_round()
             self.closed = True
         return None
 
-    def _claim(self, intent: Sequence[Any]) -> ClaimResult:
+    def _claim(self, intent: Sequence[Any], at: datetime) -> ClaimResult:
         _, round_no, name, word, card_ids, seen = intent
         rnd = self.round
         if rnd is None or round_no != self.round_no:  # the table the player saw has gone
             result = ClaimResult(name, str(word), "", "", False, Reason.TOO_LATE)
         else:
             result = rnd.claim(name, word, card_ids, seen=seen)
+        if not result.accepted and result.reason is not None and result.reason.is_penalised:
+            self.flood.failed(name, at)  # the caller's next call waits (judged here: every kernel agrees)
         self.calls = (self.calls + [{"player": name, "word": result.spelling or result.word,
                                      "accepted": result.accepted,
                                      "reason": result.reason.value if result.reason else None}])[-8:]  # fmt: skip
@@ -180,6 +193,7 @@ class RoomReplica:
             table=rnd.table_cards if rnd else (), cards_left=rnd.cards_left if rnd else 0,
             over=rnd.is_over if rnd else True, scores=scores, totals=totals, players=tuple(self.members),
             in_round=tuple(p.name for p in rnd.players) if rnd else (), calls=tuple(self.calls),
+            muted=tuple(n for n in self.members if n in self.flood.muted) if rnd else (),
         )  # fmt: skip
 
 

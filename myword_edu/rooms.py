@@ -60,6 +60,7 @@ from .boggle_room import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from .cards import Card, parse_cards
 from .errors import BadWordError
 from .lexicon import Lexicon
+from .room_flood import FloodCount
 from .room_log import RoomLog, open_rooms, room_row, room_status
 from .room_state import (
     CODE_ALPHABET,
@@ -82,7 +83,7 @@ __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "
 class TeacherRoom(RoomLog):
     """The teacher's side of a room: create it, deal, start and end rounds, remove players."""
 
-    _ALLOWED = frozenset({"start", "deal", "finish", "remove", "close"})
+    _ALLOWED = frozenset({"start", "deal", "finish", "remove", "close", "mute", "unmute"})
 
     @classmethod
     def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: str | None = None,
@@ -188,6 +189,29 @@ class TeacherRoom(RoomLog):
             self.replica.apply(self._append(conn, "remove", None, ["remove", name]))
         self._write(action)
 
+    def mute_player(self, name: str, muted: bool = True) -> None:
+        """Mute a player for the rest of this round (their calls are refused; the next round
+        starts unmuted), or let them call again (``muted=False``). Every kernel replays it."""
+        self._need_game("myword")
+
+        def action(conn: sa.Connection) -> None:
+            assert isinstance(self.replica, RoomReplica)
+            if name not in self.replica.members:
+                raise RoomError("unknown_player", f"{name!r} is not in the room", name=name)
+            if self.replica.round is None or self.replica.round.is_over:
+                raise RoomError("no_round", "no round is being played")
+            if (name in self.replica.flood.muted) != muted:
+                kind = "mute" if muted else "unmute"
+                self.replica.apply(self._append(conn, kind, None, [kind, self.replica.round_no, name]))
+        self._write(action)
+
+    def flood(self) -> dict[str, FloodCount]:
+        """A MyWord! room: each player's failed and held calls in the last minute, and who is muted."""
+        if not isinstance(self.replica, RoomReplica):
+            return {}
+        now = self.store.now()
+        return {name: self.replica.flood.count(name, now) for name in self.replica.members}
+
     def close(self) -> None:
         """Close the room: nobody can join or call any more."""
         def action(conn: sa.Connection) -> None:
@@ -210,12 +234,16 @@ class TeacherRoom(RoomLog):
 class StudentSeat(RoomLog):
     """A student's place in a room: claims are always made as the student who joined."""
 
-    _ALLOWED = frozenset({"join", "claim", "word"})
+    _ALLOWED = frozenset({"join", "claim", "word", "held"})
+    #: held calls are written to the log at most this often (seconds) by one kernel
+    HELD_EVERY = 1.0
 
     def __init__(self, store: Any, row: Any, lexicons: Any, student_id: int, name: str, game_id: str,
                  settings: Any) -> None:  # fmt: skip
         super().__init__(store, row, lexicons)
         self.student_id, self.name, self.game_id, self.settings = student_id, name, game_id, settings
+        self._held = 0  # calls refused during a wait, not yet counted in the log
+        self._held_logged: Any = None  # when this kernel last wrote a held event
 
     @classmethod
     def join(cls, store: Any, code: str, student_id: int, *,
@@ -263,6 +291,8 @@ class StudentSeat(RoomLog):
 
     def heartbeat(self) -> None:
         """Mark the student as connected now (the teacher's panel shows who is)."""
+        if self._held:
+            self._log_held()
         with self.store.transaction() as conn:
             conn.execute(sa.update(t.room_players).where(t.room_players.c.room_id == self.room_id,
                                                          t.room_players.c.student_id == self.student_id)
@@ -274,10 +304,16 @@ class StudentSeat(RoomLog):
 
         ``seen`` (and ``round_no``) describe the table the student was looking
         at; without them the current table is assumed.
+
+        After a failed call the next one waits (:mod:`myword_edu.room_flood`):
+        a call during the wait raises :class:`RoomError` ``wait`` (with
+        ``data["seconds"]``) and is held, not judged; a muted player's raises
+        ``muted``. Neither gives anyone a card or stores an attempt.
         """
         self._need_game("myword")
+        self._check_may_call()  # from the log as last read: a flood costs no lock and no write
 
-        def action(conn: sa.Connection) -> ClaimResult:
+        def action(conn: sa.Connection) -> ClaimResult | float:
             replica = self.replica
             assert isinstance(replica, RoomReplica)
             if self.name in replica.removed:
@@ -287,6 +323,13 @@ class StudentSeat(RoomLog):
                 raise RoomError("no_round", "wait for the teacher to deal")
             if self.name not in {p.name for p in rnd.players}:
                 raise RoomError("not_in_round", "you play from the next round")
+            if self.name in replica.flood.muted:
+                raise RoomError("muted", "the teacher has paused your calls until the next round")
+            left = replica.flood.seconds_left(self.name, self.store.now())
+            if left > 0:  # a failed call committed by another tab of this student since our last look
+                self._held += 1
+                self._append_held(conn)
+                return left
             ids = None if card_ids is None else [int(i) for i in card_ids]
             intent = ["claim", replica.round_no if round_no is None else int(round_no), self.name, str(word), ids,
                       None if seen is None else int(seen)]  # fmt: skip
@@ -306,7 +349,62 @@ class StudentSeat(RoomLog):
                 free_cards=len(result.free_cards), min_cards=self.settings.min_cards, lang=self.settings.lang,
                 lesson=self.lesson, focus_word=None))  # fmt: skip
             return result
-        return self._write(action)
+        answer = self._write(action)
+        if isinstance(answer, float):
+            raise self._wait_error(answer)
+        return answer
+
+    def wait_seconds(self) -> float:
+        """Seconds before this student's next call can be judged (0: now), from the log as last read."""
+        if not isinstance(self.replica, RoomReplica):
+            return 0.0
+        return self.replica.flood.seconds_left(self.name, self.store.now())
+
+    def failed_calls(self) -> int:
+        """This student's failed calls in the last minute (each one makes the next wait longer)."""
+        if not isinstance(self.replica, RoomReplica):
+            return 0
+        return self.replica.flood.recent_failures(self.name, self.store.now())
+
+    def is_muted(self) -> bool:
+        """Has the teacher muted this student for the rest of the round (as last read)?"""
+        return isinstance(self.replica, RoomReplica) and self.name in self.replica.flood.muted
+
+    def _check_may_call(self) -> None:
+        """Refuse a call during a wait or while muted, before taking the room's lock."""
+        if not (self.is_muted() or self.wait_seconds() > 0):
+            return
+        self.poll()  # a read, no lock: was the student removed, unmuted, a new round started?
+        if self.name in self.replica.removed:
+            raise RoomError("removed", "the teacher has taken you out of this room")
+        if self.is_muted():
+            raise RoomError("muted", "the teacher has paused your calls until the next round")
+        left = self.wait_seconds()
+        if left > 0:
+            self._held += 1
+            now = self.store.now()
+            if self._held_logged is None or (now - self._held_logged).total_seconds() >= self.HELD_EVERY:
+                self._log_held()
+            raise self._wait_error(left)
+
+    def _wait_error(self, seconds: float) -> RoomError:
+        failed = self.failed_calls()
+        whole = max(1, int(seconds + 0.999))
+        return RoomError("wait", f"your last call was not allowed: wait {whole} s before the next one",
+                         seconds=whole, failed=failed)  # fmt: skip
+
+    def _log_held(self) -> None:
+        """Count the held calls in the log (the teacher's panel shows them)."""
+        try:
+            self._write(self._append_held)
+        except RoomError:  # the room closed or the round ended meanwhile: nothing to count against
+            self._held = 0
+
+    def _append_held(self, conn: sa.Connection) -> None:
+        replica = self.replica
+        if self._held and isinstance(replica, RoomReplica):
+            replica.apply(self._append(conn, "held", self.name, ["held", replica.round_no, self.name, self._held]))
+            self._held, self._held_logged = 0, self.store.now()
 
     def write(self, word: object = None, path: Sequence[int] | None = None, *, round_no: int | None = None) -> Play:
         """A Boggle room: write down a typed word or the word a traced ``path`` spells.

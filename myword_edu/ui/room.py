@@ -1,6 +1,7 @@
 """A student's page in a live room (``notebooks/room.ipynb``): code, name, then the shared table.
 
-The student types the room's join code (checked in Python), picks their name
+The student types the room's join code (checked in Python; each wrong code costs
+a growing wait, and the class's tries are bounded: :mod:`myword_edu.code_guard`), picks their name
 from the class list (a button only chooses the roster entry; settings and
 identity come from the store, and the seat is bound to that student for the
 rest of the page's life), then sees the table everyone sees. An asyncio task
@@ -15,7 +16,11 @@ that this page still holds the seat.
 
 Test hooks: ``.myword-room-code input``, buttons ``.myword-room-name``, the
 table ``.myword-table .myword-card``, ``.myword-entry input``,
-``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-scores``.
+``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-wait``, ``.myword-room-scores``.
+
+After a failed call the student waits before the next one is judged (the
+store's log decides how long: :mod:`myword_edu.room_flood`); the page says why
+and counts down, and says so when the teacher has muted them for the round.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from ..classroom import UnknownStudentError
+from ..code_guard import CodeGuard, CodeWaitError, wait_message
 from ..errors import MyWordError
 from ..i18n import message
 from ..presence import SeatLostError, room_place
@@ -67,6 +73,10 @@ _TEXT = {
         "accepted": "Yes! {word}: you take {n} cards.", "too_late": "Too late: someone took those cards first. No penalty.",
         "refused": "Not this time: {why}", "over": "The round is over.", "bad": "Type a word.",
         "scores": "Scores", "calls": "Calls", "this_round": "This round", "total": "Total",
+        "wait": "Your last call was not allowed. Wait {n} s before you call again.",
+        "wait_many": "You called {failed} words that were not allowed in the last minute, so the wait is longer. "
+                     "Wait {n} s before you call again.",
+        "muted": "Your teacher has paused your calls until the next round.",
     },
     "es": {
         "title": "Sala en vivo", "code": "Código de la sala", "join": "Entrar", "who": "¿Quién eres?",
@@ -79,6 +89,10 @@ _TEXT = {
         "accepted": "¡Sí! {word}: te llevas {n} cartas.", "too_late": "Tarde: otra persona se llevó esas cartas. Sin castigo.",
         "refused": "Esta vez no: {why}", "over": "La ronda ha terminado.", "bad": "Escribe una palabra.",
         "scores": "Puntos", "calls": "Palabras dichas", "this_round": "Esta ronda", "total": "Total",
+        "wait": "Tu última palabra no valía. Espera {n} s antes de decir otra.",
+        "wait_many": "Dijiste {failed} palabras que no valían en el último minuto, así que la espera es más larga. "
+                     "Espera {n} s antes de decir otra.",
+        "muted": "Tu maestro ha pausado tus palabras hasta la siguiente ronda.",
     },
 }
 
@@ -155,6 +169,7 @@ class RoomPage(ShowsRoot):
         self.drawn = -1  # the log position drawn
         self.next_heartbeat = 0.0
         self.poller = Clock(self._tick, now=clock, max_sleep=POLL_SECONDS)
+        self.code_guard = CodeGuard(store, clock=clock)  # wrong codes cost a growing wait
         self.title = w.HTML(f"<h1>{room_text(self.lang, 'title')}</h1>")
         self.code_box = w.Text(placeholder=room_text(self.lang, "code"), _dom_classes=["myword-room-code"])
         self.code_box.on_msg(lambda _w, content, _b: self.enter_code(self.code_box.value) if _is_submit(content) else None)
@@ -174,9 +189,17 @@ class RoomPage(ShowsRoot):
     def enter_code(self, typed: object) -> bool:
         """Check the code in Python; on success show the class list's names."""
         code = normalise_code(typed)
-        status = room_status(self.store, code)
+        found: list[str | None] = []
+        try:  # counted before it is looked up; one throttle with the class's join code
+            self.code_guard.check(lambda: found.append(room_status(self.store, code)) or found[0] is not None)
+        except CodeWaitError as error:
+            self.message.value = f"<p class='myword-bad'>{escape(wait_message(self.lang, error))}</p>"
+            return False
+        status = found[0]
         if status != "open":
-            self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}</p>"
+            wait = "" if status is not None else \
+                " " + escape(wait_message(self.lang, CodeWaitError("page", self.code_guard.seconds_left())))
+            self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}{wait}</p>"
             return False
         self.code = code
         self._show_names()
@@ -261,9 +284,10 @@ class RoomPage(ShowsRoot):
         self.call_button = w.Button(description=self.t("call"), _dom_classes=["myword-room-call"])
         self.call_button.on_click(lambda _b: self.call())
         self.feedback = w.HTML(_dom_classes=["myword-room-feedback"])
+        self.wait_note = w.HTML(_dom_classes=["myword-room-wait"])
         self.scores = w.HTML(_dom_classes=["myword-room-scores"])
         self.body.children = [self.status, self.table, w.HBox([self.entry, self.call_button]), self.feedback,
-                              self.scores]  # fmt: skip
+                              self.wait_note, self.scores]  # fmt: skip
         self.redraw()
 
     # -- playing -----------------------------------------------------------------------------
@@ -279,6 +303,9 @@ class RoomPage(ShowsRoot):
         try:
             result = self.seat.claim(word, seen=version, round_no=round_no)
         except RoomError as error:
+            if error.reason in ("wait", "muted"):  # not judged: the note says why and for how long
+                self.show_wait()
+                return
             self.feedback.value = f"<p class='myword-bad'>{self.t(error.reason if error.reason in _TEXT['en'] else 'no_round')}</p>"
             return
         except MyWordError as error:  # not a word at all (digits, emoji...): nothing changed
@@ -301,6 +328,22 @@ class RoomPage(ShowsRoot):
         self.feedback.value = f"<p class='{'myword-good' if result.accepted else 'myword-bad'}'>{shown}</p>"
         self.redraw()
 
+    def show_wait(self) -> None:
+        """The wait after a failed call, counted down from the room's log and the store's clock, or the mute."""
+        if self.seat is None or self.seat.is_boggle:
+            return
+        if self.seat.is_muted():
+            note = f"<p class='myword-bad'>{escape(self.t('muted'))}</p>"
+        else:
+            left = self.seat.wait_seconds()
+            failed = self.seat.failed_calls()
+            n = int(left + 0.999)
+            note = "" if n <= 0 else \
+                f"<p class='myword-bad'>{escape(self.t('wait_many' if failed > 1 else 'wait', n=n, failed=failed))}</p>"
+        if self.wait_note.value != note:
+            self.wait_note.value = note
+        self.call_button.disabled = bool(note)  # a hint only: the seat refuses a call anyway
+
     def redraw(self) -> None:
         if self.seat is None:
             return
@@ -320,6 +363,7 @@ class RoomPage(ShowsRoot):
                 status += f" · {self.t('over')}"
         self.status.value = f"<p>{escape(status)}</p>"
         self.scores.value = scores_html(view, self.lang, me)
+        self.show_wait()
 
     def _tick(self) -> float | None:
         if self.seat is None:
@@ -331,6 +375,8 @@ class RoomPage(ShowsRoot):
                 self.boggle.tick()  # new events, the clock running out, the countdown
             elif self.seat.replica.seq != self.drawn:  # new events, from the poll or from a call
                 self.redraw()
+            else:
+                self.show_wait()  # the countdown
         except MyWordError:
             log.exception("the room cannot be read")
         return now + POLL_SECONDS

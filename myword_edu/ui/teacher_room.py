@@ -1,5 +1,5 @@
 """The teacher panel's "Live room" tab: open a room, deal (auto pace, pause, resume), end rounds,
-remove players, and watch the table, the calls, the scores and who is connected.
+remove or mute players, and watch the table, the calls, the scores and who is connected.
 
 The "Game" choice opens a MyWord! room (language, rules, pace) or a Boggle
 room (dice, minutes, shortest word, red bonus cube: see
@@ -15,7 +15,9 @@ click checks the room again in Python (a page can click a hidden button).
 Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
 ``.myword-room-joincode``, ``.myword-room-start``, ``.myword-room-deal``,
 ``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-close``,
-``.myword-room-players``; for Boggle rooms ``.myword-room-dice``,
+``.myword-room-players`` (who is connected; in a MyWord! room each student's failed and refused
+calls in the last minute, ``.myword-room-flagged`` for one calling too fast, ``.myword-room-muted``),
+``.myword-room-mute`` and ``.myword-room-unmute`` (for the rest of the round); for Boggle rooms ``.myword-room-dice``,
 ``.myword-room-minutes``, ``.myword-room-min-length``, ``.myword-room-bonus``,
 ``.myword-room-boggle-board`` (``div.boggle-grid button.boggle-cube[data-face]``),
 ``.myword-room-boggle-timer`` and ``.myword-room-boggle-lists`` (see
@@ -54,7 +56,10 @@ _TEXT = {
            "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
            "round": "Round {n}: {left} cards to deal", "game": "Game",
            "reopen": "Go back to this room", "open_rooms": "Rooms still open (your panel was closed or restarted):",
-           "room_item": "{code}: {game}, {lang}, opened {minutes} min ago, players: {players}"},
+           "room_item": "{code}: {game}, {lang}, opened {minutes} min ago, players: {players}",
+           "mute": "Mute for this round", "unmute": "Let them call again",
+           "flood": "last minute: {failed} wrong calls, {held} refused while waiting",
+           "flagged": "⚠ calling too fast", "muted": "muted until the next round"},
     "es": {"open": "Abrir una sala en vivo", "lang": "Idioma", "variant": "Reglas", "pace": "Segundos por carta",
            "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
            "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
@@ -62,7 +67,10 @@ _TEXT = {
            "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
            "game": "Juego", "reopen": "Volver a esta sala",
            "open_rooms": "Salas todavía abiertas (tu panel se cerró o se reinició):",
-           "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}"},
+           "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}",
+           "mute": "Silenciar esta ronda", "unmute": "Dejar que vuelva a jugar",
+           "flood": "último minuto: {failed} palabras que no valían, {held} rechazadas mientras esperaba",
+           "flagged": "⚠ dice palabras demasiado rápido", "muted": "silenciado hasta la siguiente ronda"},
 }
 
 
@@ -103,6 +111,10 @@ class RoomTab:
         self.close_button = self._button("close", self.close_room)
         self.who = w.Dropdown(options=[], layout=w.Layout(width="220px"))
         self.remove_button = self._button("remove", self.remove)
+        self.mute_button = self._button("mute", self.mute)
+        self.unmute_button = self._button("unmute", self.unmute)
+        for button in (self.mute_button, self.unmute_button):
+            button.layout.width = "auto"
         self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None, disabled=True)
         self.players = w.HTML(_dom_classes=["myword-room-players"])
         self.scores = w.HTML()
@@ -110,7 +122,7 @@ class RoomTab:
         self.controls = w.VBox([
             self.code, self.status,
             w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
-            self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button]),
+            self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
         ])  # fmt: skip
         self.controls.children = (*self.controls.children[:3], self.boggle.live, *self.controls.children[3:])
         self.myword_settings = w.HBox([self.lang, self.variant, self.pace])
@@ -193,7 +205,7 @@ class RoomTab:
 
     def _show_live(self, boggle: bool) -> None:
         """A Boggle room has a board and a clock: no cards to deal."""
-        for widget in (self.deal_button, self.auto, self.table, self.scores):
+        for widget in (self.deal_button, self.auto, self.table, self.scores, self.mute_button, self.unmute_button):
             widget.layout.display = "none" if boggle else None
         self.boggle.live.layout.display = None if boggle else "none"
 
@@ -243,6 +255,15 @@ class RoomTab:
     def remove(self) -> None:
         if self.room is not None and self.who.value:
             self.room.remove_player(self.who.value)
+
+    def mute(self) -> None:
+        """Mute the player picked for the rest of the round (the room checks the name and the round)."""
+        if self.room is not None and self.who.value:
+            self.room.mute_player(self.who.value)
+
+    def unmute(self) -> None:
+        if self.room is not None and self.who.value:
+            self.room.mute_player(self.who.value, muted=False)
 
     def close_room(self) -> None:
         if self.room is not None:
@@ -300,8 +321,10 @@ class RoomTab:
             self.table.cards = card_views(view.table, self.room.lang)
             self.scores.value = scores_html(view, self.panel.lang)
         now = self.panel.store.now()
+        flood = self.room.flood()
         rows = "".join(
-            f"<li>{escape(p['name'])}: {self.t('connected') if now - p['last_seen'] < CONNECTED else self.t('away')}</li>"
+            f"<li>{escape(p['name'])}: {self.t('connected') if now - p['last_seen'] < CONNECTED else self.t('away')}"
+            f"{self._flood_note(flood.get(p['name']))}</li>"
             for p in self.room.players() if not p["removed"]
         )
         self.players.value = f"<ul>{rows}</ul>"
@@ -309,6 +332,17 @@ class RoomTab:
         self.who.options = names
         if names and self.who.value not in names:
             self.who.value = names[0]
+
+    def _flood_note(self, count: Any) -> str:
+        """Who floods: failed and refused calls in the last minute, a marker, muted (MyWord! rooms)."""
+        if count is None or not (count.failed or count.held or count.muted):
+            return ""
+        parts = [escape(self.t("flood", failed=count.failed, held=count.held))]
+        if count.is_flagged:
+            parts.append(f"<b class='myword-room-flagged'>{escape(self.t('flagged'))}</b>")
+        if count.muted:
+            parts.append(f"<b class='myword-room-muted'>{escape(self.t('muted'))}</b>")
+        return " · " + " · ".join(parts)
 
     def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
         """The panel's refresh hook (the room keeps itself live with its own 150 ms poll)."""

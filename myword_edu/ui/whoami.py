@@ -12,11 +12,13 @@ What ``notebooks/myword.ipynb`` shows:
 
 A name button only chooses who is playing: the settings come from the store,
 in Python, never from the page. The join code is checked in Python, with a
-wait after several wrong codes. Between the name and the game stands the
-:class:`~myword_edu.ui.seat_gate.SeatGate`: the student's picture password if
-the teacher turned sign-in on, and their seat: a student already playing on
-another device is not taken over silently (the teacher can let this page in),
-and a page whose seat the teacher gave to another device stops storing calls.
+growing wait after each wrong code on this page and a bound on the whole
+class's tries (:mod:`myword_edu.code_guard`). Between the name and the game
+stands the :class:`~myword_edu.ui.seat_gate.SeatGate`: the student's picture
+password if the teacher turned sign-in on, and their seat: a student already
+playing on another device is not taken over silently (the teacher can let this
+page in), and a page whose seat the teacher gave to another device stops
+storing calls.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from ..classroom import Student, UnknownStudentError, normalize_join_code
+from ..code_guard import CodeGuard, CodeWaitError, wait_message
 from ..errors import CorruptSaveError, MyWordError
 from ..i18n_class import text
 from ..lessons import Lesson, LessonLibrary, default_library
@@ -50,8 +53,6 @@ log = logging.getLogger(__name__)
 #: Query keys that make a link a guest practice link.
 PRACTICE_KEYS = frozenset({"lang", "seed", "bots", "pace", "level", "mode", "min", "min_cards", "lesson", "variant",
                            "rounds", "lastcall", "last_call", "name", "students"})  # fmt: skip
-CODE_TRIES = 5
-CODE_WAIT = 30.0
 
 PAGE_CSS = """
 .myword-who { max-width: 1100px; margin: 0 auto; padding: 8px; gap: 10px;
@@ -125,8 +126,7 @@ class StudentPage(ShowsRoot):
         self._wall = wall
         self.student: Student | None = None
         self.store = None
-        self._wrong_codes = 0
-        self._wait_until = 0.0
+        self._guard: CodeGuard | None = None  # the join code's throttle (myword_edu.code_guard)
         self._code_ok = False
         self.root = w.VBox([], _dom_classes=["myword-page"])
         self.gate: SeatGate | None = None
@@ -215,21 +215,22 @@ class StudentPage(ShowsRoot):
         """Check the class's join code (in Python); True when it opens the class list."""
         if self._code_ok or self.store is None:
             return self._code_ok
-        now = self._wall()
-        if now < self._wait_until:
-            self.message.value = _bad(text(self.lang, "who.code_wait", seconds=int(self._wait_until - now + 0.999)))
-            return False
+        if self._guard is None:
+            self._guard = CodeGuard(self.store, clock=self._wall)
         code = self.store.class_info().join_code
-        if code is None or hmac.compare_digest(normalize_join_code(typed).encode(), code.encode()):
+        try:  # counted before it is compared; one throttle with the live room's code
+            right = self._guard.check(lambda: code is None or hmac.compare_digest(
+                normalize_join_code(typed).encode(), code.encode()))  # fmt: skip
+        except CodeWaitError as error:
+            self.message.value = _bad(wait_message(self.lang, error))
+            return False
+        if right:
             self._code_ok = True
             self.code_box.value = ""
             self._show_names()
             return True
-        self._wrong_codes += 1
-        if self._wrong_codes >= CODE_TRIES:
-            self._wrong_codes = 0
-            self._wait_until = now + CODE_WAIT
-        self.message.value = _bad(text(self.lang, "who.code_wrong"))
+        wait = CodeWaitError("page", self._guard.seconds_left())
+        self.message.value = _bad(text(self.lang, "who.code_wrong") + " " + wait_message(self.lang, wait))
         return False
 
     def pick(self, student_id: int) -> None:

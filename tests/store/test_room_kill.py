@@ -65,6 +65,10 @@ def test_a_killed_kernel_loses_nothing_and_the_student_rejoins(store):
     for _ in range(3):
         room.deal()  # G E N: the table is O G E N
     again.sync()
+    deadline = time.monotonic() + 30
+    while again.wait_seconds() > 0:  # the new kernel knows the wait after "zzqx" from the log
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     assert again.claim("gone").accepted and room.sync().scores["Ana"] == 8  # and plays on
 
 

@@ -14,6 +14,7 @@ from myword_edu import schema as t
 from myword_edu.classroom import StudentSettings
 from myword_edu.rooms import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
 from myword_edu.rules import Reason
+from tests.store_clock import StoreClock
 
 
 @pytest.fixture
@@ -99,8 +100,11 @@ def test_racing_threads_award_each_card_once(store, lex):
 
 
 def test_cards_are_conserved_and_the_log_replays_to_the_same_results(store, lex):
+    store.now = StoreClock()  # Cy's wrong call makes Cy wait before the next one
     room, (ana, ben, cy) = _room(store, lex, names=("Ana", "Ben", "Cy"), deck="C A T B S X N D E A T R I C E P O S T", deal=5)
-    ana.claim("cat"), ben.claim("tab"), cy.claim("qqq"), ben.claim("bats")
+    for seat, word in ((ana, "cat"), (ben, "tab"), (cy, "qqq"), (ben, "bats")):
+        seat.claim(word)
+        store.now.advance(2)  # past the wait after a failed call
     for _ in range(4):
         room.deal()
     cy.sync()

@@ -121,13 +121,16 @@ def test_join_code_gate_and_wait(store, page_for, browser):
     browser.click(page.names)  # nothing to click yet
     page.pick(store.students()[0].id)  # forged: no code, no play
     assert page.app is None
-    for _ in range(5):
+    for wait in (1, 2, 4, 8, 16):  # each wrong code costs a longer wait
         browser.update(page.code_box, value="AAAAA")
         browser.click(page.code_button)
+        assert "not the class code" in page.message.value and f"Wait {wait} second" in page.message.value
+        now[0] += wait
+    now[0] -= 1  # one second too early: even the right code is not checked yet
     browser.update(page.code_box, value="k7q-xm")
     browser.custom(page.code_box, {"event": "submit"})
-    assert "Wait 30 seconds" in page.message.value and names_on(page) == []
-    now[0] += 31
+    assert "Wait 1 second," in page.message.value and names_on(page) == []
+    now[0] += 1
     browser.custom(page.code_box, {"event": "submit"})
     assert names_on(page) == ["Ana"]
 
