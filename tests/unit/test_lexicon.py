@@ -1,6 +1,6 @@
 import pytest
 
-from myword_edu.errors import NotAWordError, UnknownLanguageError, WordListError
+from myword_edu.errors import MyWordError, NotAWordError, UnknownLanguageError, WordListError
 from myword_edu.lexicon import Lexicon, load_lexicon, pack_lexicon, read_word_file
 from myword_edu.resources import data_dir
 from myword_edu.text import fold

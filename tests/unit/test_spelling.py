@@ -1,7 +1,7 @@
 import pytest
 
 from myword_edu.cards import Card, parse_cards
-from myword_edu.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, TooFewCardsError
+from myword_edu.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, MyWordError, TooFewCardsError
 from myword_edu.spelling import best_spelling, check_choice, spell
 
 
