@@ -171,3 +171,15 @@ def test_path_search_through_a_cube_equals_brute_force(case):
         cells = [board.index(p) for p in path]
         assert board.word_at(cells) == word
         assert (board.bonus in cells) == through
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_and_words(), st.integers(1, 5))
+def test_the_word_by_word_solver_equals_brute_force(case, min_length):
+    """The method :func:`solve` falls back on past its step budget finds the same words."""
+    from myword_edu.boggle_solver import _walk_words, boggle_graph
+
+    board, words = case
+    lexicon = Lexicon.from_words(words, "es", blocked=[])
+    expected = {w for w in words if len(w) >= min_length and on_board(board, w)}
+    assert _walk_words(board, boggle_graph(lexicon), min_length) == expected
