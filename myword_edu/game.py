@@ -174,7 +174,9 @@ class Game:
                     raise CorruptSaveError(f"round {index + 1} is not over, but a later round was played")
         except CorruptSaveError:
             raise
-        except (MyWordError, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        except KeyError as error:
+            raise CorruptSaveError(f"saved game has no {str(error.args[0] if error.args else '')[:30]!r} field") from error
+        except (MyWordError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise CorruptSaveError(f"saved game cannot be read: {error}") from error
         game.finished_rounds = played[:-1]
         game.current = played[-1]

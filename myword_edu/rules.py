@@ -79,6 +79,7 @@ __all__ = [
     "MIN_CARDS_RANGE",
     "NAME_MAX_LENGTH",
     "SAVE_VERSION",
+    "check_card_ids",
 ]
 
 
@@ -301,7 +302,7 @@ class Round:
         shown = word if isinstance(word, str) else repr(word)
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
             raise WrongTypeError("seen", seen, "a whole number (the round's version a player saw) or None")
-        picked = None if card_ids is None else self._check_ids_type(card_ids)
+        picked = None if card_ids is None else check_card_ids(card_ids)
 
         def refuse(reason: Reason, folded: str = "", spelling: str = "") -> ClaimResult:
             return ClaimResult(name, shown, folded, spelling or folded, False, reason, needed=player.min_cards)
@@ -343,22 +344,6 @@ class Round:
             return refuse(Reason.TOO_FEW_CARDS, folded, spelling)
         ids = self._pick_ids(cards_found)
         return ClaimResult(name, shown, folded, spelling, True, None, cards_found, ids, player.min_cards)
-
-    @staticmethod
-    def _check_ids_type(card_ids: object) -> tuple[int, ...]:
-        """Card ids as a tuple, or :class:`CardIdsTypeError` if they are not a list of whole numbers."""
-        if isinstance(card_ids, (str, bytes)) or not isinstance(card_ids, Sequence):
-            raise CardIdsTypeError(
-                card_ids, "not_a_list", f"the cards picked must be a list of card ids, not {_short(card_ids)}"
-            )
-        ids = tuple(card_ids)
-        for card_id in ids:
-            if isinstance(card_id, bool) or not isinstance(card_id, int):
-                raise CardIdsTypeError(
-                    ids, "not_whole_numbers",
-                    f"card ids are whole numbers (the cards' ids on the table), not {_short(card_id)}",
-                )  # fmt: skip
-        return ids
 
     def _check_ids_on_table(self, ids: tuple[int, ...]) -> None:
         if len(set(ids)) != len(ids):
@@ -544,13 +529,37 @@ class Round:
                 raise CorruptSaveError("saved round replays to different events (was the word list changed?)")
         except CorruptSaveError:
             raise
-        except (MyWordError, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        except KeyError as error:
+            raise CorruptSaveError(f"saved round has no {_short(error.args[0] if error.args else '')} field") from error
+        except (MyWordError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise CorruptSaveError(f"saved round does not replay: {error}") from error
         return rnd
 
     @classmethod
     def from_json(cls, text: str, lexicon: Lexicon, **kwargs: Any) -> "Round":
         return cls.from_dict(json.loads(text), lexicon, **kwargs)
+
+
+def check_card_ids(card_ids: object) -> tuple[int, ...]:
+    """Card ids for a call as a tuple, or :class:`~myword_edu.errors.CardIdsTypeError` if they are
+    not a list of whole numbers (an iterator, a number, text, floats, True...).
+
+    >>> check_card_ids([3, 0, 1])
+    (3, 0, 1)
+    >>> check_card_ids([0.9, 1.2])
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.CardIdsTypeError: card ids are whole numbers (the cards' ids on the table), not 0.9
+    """
+    if isinstance(card_ids, (str, bytes)) or not isinstance(card_ids, Sequence):
+        raise CardIdsTypeError(card_ids, "not_a_list", f"the cards picked must be a list of card ids, not {_short(card_ids)}")
+    ids = tuple(card_ids)
+    for card_id in ids:
+        if isinstance(card_id, bool) or not isinstance(card_id, int):
+            raise CardIdsTypeError(
+                ids, "not_whole_numbers", f"card ids are whole numbers (the cards' ids on the table), not {_short(card_id)}"
+            )
+    return ids
 
 
 def _saved_list(data: Mapping[str, Any], key: str) -> list[Any]:

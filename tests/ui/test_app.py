@@ -243,7 +243,9 @@ def test_an_apostrophe_or_hyphen_is_a_failed_call_with_its_reason(make_app, brow
         app.session.deal_next()
     browser.update(app.entry, value=typed)
     browser.custom(app.entry, {"event": "submit"})
-    message = text(app.feedback.html)
+    from html import unescape
+
+    message = unescape(text(app.feedback.html))
     assert expected in message
     assert "Robot 1" in message and "Robot 2" in message  # the free cards, as for any failed call
     assert app.session.scores["Robot 1"] == 1 and app.entry.value == ""
