@@ -15,6 +15,12 @@ and, if ``/work/shared/data/enable2k.txt`` (or ``--enable2k PATH``) is present,
 solve times on ENABLE2K and the published check: P E R S / L A T G / S I N E /
 T E R S holds 1,045 words worth 3,625 points on ENABLE2K.
 
+Last, a board built to be slow (fifteen A's and a B bonus cube, a list of words
+of A's): the first-path search (:meth:`Board.find_path`, which ``play`` uses)
+against enumerating every path (what ``uses_bonus`` did: 19 s for 12 letters),
+and :func:`solve` (which changes method past its step budget) against the
+path-by-path walk with no budget.
+
     python benchmarks/bench_boggle.py [--boards 300] [--quick]
 """
 
@@ -33,9 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from myword_edu._dawg import WordGraph  # noqa: E402
-from myword_edu.boggle import Board, score_word  # noqa: E402
+import myword_edu.boggle_solver as boggle_solver  # noqa: E402
+from myword_edu.boggle import Board, Round, score_word  # noqa: E402
 from myword_edu.boggle_solver import _compile, boggle_graph, neighbours, solve  # noqa: E402
-from myword_edu.lexicon import load_lexicon  # noqa: E402
+from myword_edu.lexicon import Lexicon, load_lexicon  # noqa: E402
 
 ENABLE2K = Path("/work/shared/data/enable2k.txt")
 BEST_BOARD = "P E R S / L A T G / S I N E / T E R S"
@@ -183,6 +190,41 @@ def bench_enable2k(path: Path, boards: list[Board], english_median: float) -> No
           f"solved in {ms(best_t)}")  # fmt: skip
 
 
+def bench_one_letter_board(quick: bool) -> None:
+    board = Board.from_string("A A A A / A A A A / A A A A / A A A B*")  # no word of A's can use the bonus cube
+    print(f"\n## A board built to be slow: {board}")
+    longest_old = 8 if quick else 10
+    for letters in (6, 8, 10, 12, 15):
+        word = "a" * letters
+        new, found = best_of(3, lambda: board.find_path(word, through=board.bonus))
+        assert found is None
+        line = f"{letters:2d} A's through the bonus cube: first-path search {ms(new)}"
+        if letters <= longest_old:
+            old, used = best_of(1, lambda: any(board.bonus in p for p in board.paths(word)))
+            assert not used
+            line += f"; every path {ms(old)}  ratio {old / new:8.0f}x"
+        else:
+            line += "; every path: not run (19 s for 12 A's in the audit)"
+        print(line)
+    lexicon = Lexicon.from_words(["a" * k for k in range(3, 16)], blocked=[])
+    play_t, play = best_of(3, lambda: Round(board, lexicon, ["Ana"]).play("Ana", "a" * 12))
+    assert play.accepted and not play.bonus
+    print(f"play('aaaaaaaaaaaa') on it, with a list of words of 3 to 15 A's: {ms(play_t)}")
+    new, found = best_of(3, solve, board, lexicon, 3)
+    assert len(found) == 13
+    short = Lexicon.from_words(["a" * k for k in range(3, 8 if quick else 10)], blocked=[])
+    budget = boggle_solver.WALK_BUDGET
+    boggle_solver.WALK_BUDGET = 10**12  # the path-by-path walk with no budget: the old solver
+    try:
+        old, expected = best_of(1, solve, board, short, 3)
+    finally:
+        boggle_solver.WALK_BUDGET = budget
+    new_short, found_short = best_of(3, solve, board, short, 3)
+    assert found_short == expected
+    print(f"solve, words of 3 to {len(max(short, key=len))} A's: {ms(new_short)}; path-by-path with no budget "
+          f"{ms(old)}  ratio {old / new_short:6.0f}x; words of 3 to 15 A's: {ms(new)}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Boggle solver benchmark")
     parser.add_argument("--boards", type=int, default=300)
@@ -198,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         bench_enable2k(args.enable2k, boards, english)
     else:
         print(f"\n(ENABLE2K not found at {args.enable2k}: skipped)")
+    bench_one_letter_board(args.quick)
     return 0
 
 

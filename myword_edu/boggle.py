@@ -21,7 +21,8 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
 
 from .boggle_board import (
     BOARD_SIZES,
@@ -37,7 +38,7 @@ from .boggle_board import (
     path_text,
     score_word,
 )
-from .errors import UnknownPlayerError
+from .errors import IllegalMoveError, SettingError, UnknownPlayerError, WrongTypeError
 from .text import clean_word, fold
 
 if TYPE_CHECKING:
@@ -134,9 +135,15 @@ class Round:
         self, board: Board, lexicon: "Lexicon", players: Sequence[str], *, min_length: int | None = None,
         min_lengths: Mapping[str, int | None] | None = None,
     ) -> None:  # fmt: skip
-        names = tuple(players)
-        if len(set(names)) != len(names):  # none yet is allowed: a live room's players can join late
-            raise ValueError("a round needs players with different names")
+        names = _names(players)  # none yet is allowed: a live room's players can join late
+        if not isinstance(board, Board):
+            raise WrongTypeError("board", board, "a Board (Board.from_string('C A / T S'), Board.roll('new'))")
+        from .lexicon import Lexicon
+
+        if not isinstance(lexicon, Lexicon):
+            raise WrongTypeError("lexicon", lexicon, "a Lexicon")
+        if min_lengths is not None and not isinstance(min_lengths, Mapping):
+            raise WrongTypeError("min_lengths", min_lengths, "a mapping of players' names to word lengths")
         self.board = board
         self.lexicon = lexicon
         self.players: tuple[str, ...] = ()
@@ -166,6 +173,7 @@ class Round:
     def add_player(self, name: str, min_length: int | None = None) -> None:
         """Seat another player (a live room's latecomer); ``min_length``: their own minimum word length
         (None: the round's). A player already seated keeps their words."""
+        _names([name])
         if name in self._found:
             return
         self._min_lengths[name] = self.min_length if min_length is None else _check_min_length(min_length)
@@ -189,20 +197,26 @@ class Round:
         bonus = self.board.uses_bonus(word)
         return score_word(word) * (2 if bonus else 1), bonus
 
-    def play(self, player: str, word: object = None, *, path: Sequence[object] | None = None, at: float | None = None) -> Play:
+    def play(self, player: str, word: object = None, *, path: object = None, at: float | None = None) -> Play:
         """``player`` writes down ``word`` (typed) or the word a ``path`` of cubes spells.
 
         Text that cannot be a word raises :class:`~myword_edu.errors.BadWordError`
-        and changes nothing; every other answer is a :class:`Play` (also kept
-        in :attr:`events`).
+        and changes nothing (so does a ``player`` not in the round or an ``at``
+        that is not a number); every other answer is a :class:`Play` (also kept
+        in :attr:`events`), a ``path`` that is not a list of touching cubes
+        included (``BAD_PATH``).
         """
         name = self._check_player(player)
+        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float))):
+            raise WrongTypeError("at", at, "seconds into the round (a number) or None")
         if self.is_over:
             return self._record(Play(name, fold(word) if isinstance(word, str) else "", False, Reason.ROUND_OVER, at=at))
         traced: tuple[int, ...] = ()
         if path is not None:
             try:
-                cells = list(path)
+                if isinstance(path, (str, bytes, Mapping)) or not isinstance(path, Iterable):
+                    raise PathError("empty", f"a path is a list of cubes, not {type(path).__name__}")
+                cells = list(islice(path, len(self.board.cells) + 1))  # an endless path stops here
                 spelled = self.board.word_at(cells)
                 traced = tuple(self.board.index(p) for p in cells)
             except PathError:
@@ -220,13 +234,19 @@ class Round:
             return refuse(Reason.NOT_A_WORD)
         if self.lexicon.is_blocked(folded):
             return refuse(Reason.BLOCKED_WORD)
-        if not traced and next(self.board.paths(folded), None) is None:
+        # One search for a path through the bonus cube, one for any path: each stops at the first.
+        through = self.board.find_path(folded, through=self.board.bonus) if self.board.bonus is not None else None
+        anyway = through or traced or self.board.find_path(folded)
+        if not anyway:
             return refuse(Reason.NOT_ON_BOARD)
         if folded in self._found[name]:
             return refuse(Reason.ALREADY_FOUND)
-        points, bonus = self.points(folded)
-        if not traced or (bonus and self.board.bonus not in traced):
-            traced = tuple(self.board.index(p) for p in self.board.path(folded, through=self.board.bonus) or ())
+        bonus = through is not None
+        points = score_word(folded) * (2 if bonus else 1)
+        if through is not None and self.board.bonus not in traced:
+            traced = through
+        elif not traced:
+            traced = tuple(anyway)
         play = Play(name, folded, True, None, traced, points, bonus, least, at)
         self._found[name][folded] = play
         return self._record(play)
@@ -238,7 +258,7 @@ class Round:
         return play
 
     def _check_player(self, player: str) -> str:
-        if player not in self._found:
+        if not isinstance(player, str) or player not in self._found:
             raise UnknownPlayerError(str(player), self.players)
         return player
 
@@ -268,8 +288,24 @@ class Round:
 
 def _check_min_length(least: object) -> int:
     if isinstance(least, bool) or not isinstance(least, int) or least not in MIN_LENGTH_RANGE:
-        raise ValueError(f"min_length must be {MIN_LENGTH_RANGE.start} to {MIN_LENGTH_RANGE.stop - 1}, not {least}")
+        raise SettingError(
+            "min_length", least, f"min_length must be {MIN_LENGTH_RANGE.start} to {MIN_LENGTH_RANGE.stop - 1}, not {least!r}"[:80]
+        )
     return least
+
+
+def _names(players: object) -> tuple[str, ...]:
+    """Players' names: a list of different, non-empty texts."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise WrongTypeError("players", players, "a list of players' names")
+    names = tuple(players)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise WrongTypeError("each player", name, "a name (text that is not empty)")
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise SettingError("players", names, f"players' names must be different: {', '.join(repeated)} more than once")
+    return names
 
 
 class Tournament:
@@ -285,8 +321,10 @@ class Tournament:
 
     def __init__(self, players: Sequence[str], target: int | None = 50) -> None:
         if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target < 1):
-            raise ValueError(f"a tournament target is a number of points (such as {TARGETS[0]} or {TARGETS[1]}), not {target!r}")
-        self.players = tuple(players)
+            raise SettingError("target", target, f"a tournament target is a number of points (such as {TARGETS[0]} or {TARGETS[1]}), not {target!r}"[:120])
+        self.players = _names(players)
+        if not self.players:
+            raise SettingError("players", players, "a tournament needs at least one player")
         self.target = target
         self.results: list[RoundResult] = []
 
@@ -300,8 +338,11 @@ class Tournament:
         return {n: sum(r.scores.get(n, 0) for r in self.results) for n in self.players}
 
     def add(self, result: RoundResult) -> None:
+        """Count a finished round."""
+        if not isinstance(result, RoundResult):
+            raise WrongTypeError("result", result, "a RoundResult (what Round.finish gives)")
         if self.is_over:
-            raise ValueError("the tournament is over")
+            raise IllegalMoveError("the tournament is over")
         self.results.append(result)
 
     @property

@@ -82,13 +82,15 @@ class BoggleRules:
     dice: str = "new"
 
     def __post_init__(self) -> None:
-        if isinstance(self.size, bool) or self.size not in BOARD_SIZES:
+        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size not in BOARD_SIZES:
             raise BoggleRulesError("size", self.size, f"the board size must be 4 or 5, not {self.size!r}")
         if isinstance(self.minutes, bool) or not isinstance(self.minutes, int) or self.minutes not in MINUTES_RANGE:
             raise BoggleRulesError("minutes", self.minutes, f"a round lasts 1 to 10 minutes, not {self.minutes!r}")
-        if self.min_length is not None and (isinstance(self.min_length, bool) or self.min_length not in MIN_LENGTH_RANGE):
+        if self.min_length is not None and (
+            isinstance(self.min_length, bool) or not isinstance(self.min_length, int) or self.min_length not in MIN_LENGTH_RANGE
+        ):
             raise BoggleRulesError("min_length", self.min_length, f"the minimum word length must be 3 to 8, not {self.min_length!r}")
-        if self.dice not in DICE:
+        if not isinstance(self.dice, str) or self.dice not in DICE:
             raise BoggleRulesError("dice", self.dice, f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}")
         if dice_size(self.dice) != self.size:
             fitting = ", ".join(d for d in DICE if dice_size(d) == self.size)

@@ -68,8 +68,8 @@ class BoggleRoomRules:
     target: int | None = None  # a tournament: the first to this many points wins (None: round after round)
 
     def __post_init__(self) -> None:
-        if self.dice not in DICE:
-            raise RoomError("bad_setting", f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}")
+        if not isinstance(self.dice, str) or self.dice not in DICE:
+            raise RoomError("bad_setting", f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}"[:120])
         if isinstance(self.seconds, bool) or not isinstance(self.seconds, int) or self.seconds not in ROUND_SECONDS:
             raise RoomError("bad_setting", f"a Boggle round lasts 30 to 600 seconds, not {self.seconds!r}")
         least = self.min_length
@@ -92,9 +92,17 @@ class BoggleRoomRules:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> "BoggleRoomRules":
-        """Rules from the log or the room's row (checked again)."""
+        """Rules from the log or the room's row (checked again); anything else is a ``bad_setting``.
+
+        >>> BoggleRoomRules.from_json(["new"])
+        Traceback (most recent call last):
+        ...
+        myword_edu.room_state.RoomError: a Boggle room's rules are a JSON object, not list
+        """
+        if data is not None and not isinstance(data, Mapping):
+            raise RoomError("bad_setting", f"a Boggle room's rules are a JSON object, not {type(data).__name__}")
         data = dict(data or {})
-        return cls(str(data.get("dice", "new")), data.get("seconds", 180), data.get("min_length"),
+        return cls(data.get("dice", "new"), data.get("seconds", 180), data.get("min_length"),
                    data.get("bonus", False), data.get("target"))  # fmt: skip
 
 

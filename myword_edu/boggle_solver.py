@@ -114,17 +114,94 @@ def neighbours(height: int, width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+#: Steps of the path-by-path walk before :func:`solve` changes method. Boards of dice take a few
+#: hundred (at most about 1,200 in the benchmark's boards, about 1 ms); a board of one letter and a list of
+#: long words of that letter would take millions (every path of A's is another way to spell AAAA...).
+WALK_BUDGET = 10_000
+
+
+class _OverBudget(Exception):
+    """The path-by-path walk has taken too many steps: solve word by word instead."""
+
+
 def solve(board: "Board", lexicon: "Lexicon | WordGraph", min_length: int | None = None) -> set[str]:
     """Every word of ``lexicon`` (folded form) that a path on ``board`` spells.
 
     ``min_length`` counts letters ("Qu" is two); by default the board's own
     minimum (3 on 4x4, 4 on 5x5).
+
+    The word graph and the board are walked together, path by path. That is
+    quickest on boards of dice, but a path is walked once for every way of
+    tracing it: past :data:`WALK_BUDGET` steps (a board of A's and a list of
+    long words of A's) the walk stops and the words are found one by one
+    instead: the word graph walked with the *set* of cubes each prefix can end
+    on (cubes reused), each candidate then checked with
+    :meth:`~myword_edu.boggle_board.Board.find_path`.
     """
     arr = boggle_graph(lexicon)
-    found: set[str] = set()
     if not arr:
-        return found
+        return set()
     least = board.min_length if min_length is None else min_length
+    try:
+        return _walk_paths(board, arr, least)
+    except _OverBudget:
+        return _walk_words(board, arr, least)
+
+
+def _follow(arr: array, node: int, face: str) -> int:
+    """The node after the letters of ``face`` from ``node``, or -1."""
+    for ch in face:
+        header = arr[node]
+        code = CODE[ch]
+        if not header >> code & 1:
+            return -1
+        node = arr[node + 1 + (header & ((1 << code) - 1)).bit_count()]
+    return node
+
+
+def _walk_words(board: "Board", arr: array, least: int) -> set[str]:
+    """Every word, prefix by prefix: each prefix of the list is looked at once, with the set of cubes
+    it can end on (cubes reused); a word whose letters the board has is then traced for real."""
+    from collections import Counter
+
+    faces = board.cells
+    around = neighbours(board.height, board.width)
+    have = Counter("".join(faces))
+    found: set[str] = set()
+    stack: list[tuple[int, str, int]] = []
+    starts: dict[str, int] = {}
+    for cell, face in enumerate(faces):
+        starts[face] = starts.get(face, 0) | 1 << cell
+    for face, mask in starts.items():
+        node = _follow(arr, 0, face)
+        if node >= 0:
+            stack.append((node, face, mask))
+    while stack:
+        node, prefix, mask = stack.pop()
+        if Counter(prefix) - have:  # more of a letter than the board has: no path can spell it
+            continue
+        if arr[node] & TERM and len(prefix) >= least and board.find_path(prefix) is not None:
+            found.add(prefix)
+        if not arr[node] & LETTERS:
+            continue
+        nexts: dict[str, int] = {}
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for nb in around[low.bit_length() - 1]:
+                nexts[faces[nb]] = nexts.get(faces[nb], 0) | 1 << nb
+        for face, cells in nexts.items():
+            child = _follow(arr, node, face)
+            if child >= 0:
+                stack.append((child, prefix + face, cells))
+    return found
+
+
+def _walk_paths(board: "Board", arr: array, least: int) -> set[str]:
+    """Every word, path by path (see the module docstring); :class:`_OverBudget` past :data:`WALK_BUDGET` steps."""
+    found: set[str] = set()
+    steps = WALK_BUDGET
     faces = board.cells
     ncell = len(faces)
     around = neighbours(board.height, board.width)
@@ -160,6 +237,10 @@ def solve(board: "Board", lexicon: "Lexicon | WordGraph", min_length: int | None
         return node
 
     def walk(cell: int, node: int, used: int, prefix: str) -> None:
+        nonlocal steps
+        steps -= 1
+        if not steps:
+            raise _OverBudget
         header = arr[node]
         common = header & nmask[cell]
         if common:

@@ -18,9 +18,9 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
-from .errors import CardTokenError
+from .errors import CardTokenError, WrongTypeError
 from .text import ALL_LETTERS, Lang, normalize, parse_lang
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "WILD",
     "DOUBLE_WILD",
     "parse_cards",
+    "as_cards",
     "standard_deck",
     "junior_deck",
     "shuffled",
@@ -107,7 +108,33 @@ def parse_cards(text: str) -> list[Card]:
     ...
     myword_edu.errors.CardTokenError: 'xyz' is not a card. A card is one letter (A), two letters (QU), ? or ??
     """
+    if not isinstance(text, str):
+        raise WrongTypeError("cards", text, "text such as 'C A T QU ?'")
     return [Card(token) for token in _TOKEN_SPLIT.split(text.strip()) if token]
+
+
+def as_cards(cards: object, name: str = "cards") -> tuple[Card, ...]:
+    """Cards from a list of cards or card faces, or from text (``"C A T"``); anything else is refused.
+
+    >>> as_cards(["c", Card("qu")]), as_cards("a ??")
+    ((Card('C'), Card('QU')), (Card('A'), Card('??')))
+    >>> as_cards([1, 2])
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.WrongTypeError: each of the cards must be a card or a card's letters, not 1
+    """
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    if isinstance(cards, (bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise WrongTypeError(name, cards, "a list of cards")
+    out = []
+    for card in cards:
+        if isinstance(card, str):
+            card = Card(card)
+        elif not isinstance(card, Card):
+            raise WrongTypeError(f"each of the {name}", card, "a card or a card's letters")
+        out.append(card)
+    return tuple(out)
 
 
 # Deck composition (DESIGN.md: 54 single letters with one Ñ, 15 double letters
@@ -154,6 +181,8 @@ def shuffled(deck: Sequence[Card], seed: int | str | None) -> list[Card]:
     >>> Counter(shuffled(standard_deck("en"), 7)) == Counter(standard_deck("en"))
     True
     """
-    cards = list(deck)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise WrongTypeError("seed", seed, "a whole number, a text or None")
+    cards = list(as_cards(deck, "deck"))
     random.Random(seed).shuffle(cards)
     return cards

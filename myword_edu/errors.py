@@ -22,11 +22,57 @@ __all__ = [
     "WordListError",
     "NotAWordError",
     "CardsDoNotSpellError",
+    "CardIdsError",
+    "CardIdsTypeError",
+    "WrongTypeError",
+    "SettingError",
+    "MissingLexiconError",
+    "WrongLexiconError",
 ]
 
 
 class MyWordError(Exception):
     """Root of every error the engine raises on purpose."""
+
+
+def _shown(value: object, limit: int = 40) -> str:
+    """A value as a message quotes it: its repr, cut short (a hostile value can be huge)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a repr that fails must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class WrongTypeError(MyWordError, TypeError):
+    """A value of the wrong type given to the engine: ``name`` is the argument, ``expected`` what it takes.
+
+    >>> raise WrongTypeError("seen", "3", "a whole number (the round's version) or None")
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.WrongTypeError: seen must be a whole number (the round's version) or None, not '3'
+    """
+
+    def __init__(self, name: str, value: object, expected: str) -> None:
+        self.name = name
+        self.value = value
+        self.expected = expected
+        super().__init__(f"{name} must be {expected}, not {_shown(value)}")
+
+
+class SettingError(MyWordError, ValueError):
+    """A setting of a game, a round or a player that is not allowed: ``name`` is the setting.
+
+    >>> raise SettingError("players", [], "a game needs at least one player")
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.SettingError: a game needs at least one player
+    """
+
+    def __init__(self, name: str, value: object, message: str) -> None:
+        self.name = name
+        self.value = value
+        super().__init__(message)
 
 
 class UnknownLanguageError(MyWordError, ValueError):
@@ -130,3 +176,59 @@ class CardsDoNotSpellError(SpellingError):
     """Cards picked one by one that do not spell the word, in that order."""
 
     reason = "cards_do_not_spell"
+
+
+class CardIdsError(MyWordError, ValueError):
+    """Cards picked for a call that are not cards on the table; nothing changes.
+
+    ``reason``: ``"repeated"`` (a card picked twice) or ``"not_on_table"`` (an id
+    that is not a card on the table now); the type problems
+    (:class:`CardIdsTypeError`) are ``"not_a_list"`` and ``"not_whole_numbers"``.
+    ``card_ids`` is what was given (a tuple when it was a list of ids).
+    """
+
+    def __init__(self, card_ids: object, reason: str, message: str) -> None:
+        self.card_ids = card_ids
+        self.reason = reason
+        super().__init__(message)
+
+
+class CardIdsTypeError(CardIdsError, TypeError):
+    """Card ids that are not a list of whole numbers (an iterator, a number, floats, text...)."""
+
+
+class MissingLexiconError(MyWordError, LookupError):
+    """A player plays in a language the round has no word list for.
+
+    >>> raise MissingLexiconError("Lu", "es")
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.MissingLexiconError: Lu plays in Spanish (es), but this game has no Spanish word list
+    """
+
+    def __init__(self, player: str, lang: str) -> None:
+        self.player = player
+        self.lang = lang
+        super().__init__(f"{player} plays in {_LANGUAGE_NAMES.get(lang, lang)} ({lang}), "
+                         f"but this game has no {_LANGUAGE_NAMES.get(lang, lang)} word list")  # fmt: skip
+
+
+class WrongLexiconError(CorruptSaveError):
+    """A save restored with another language's word list: ``saved`` and ``given`` are the two tags.
+
+    >>> raise WrongLexiconError("es", "en")
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.WrongLexiconError: this game was saved in Spanish (es): restore it with the Spanish word list, not the English one
+    """
+
+    def __init__(self, saved: str, given: str) -> None:
+        self.saved = saved
+        self.given = given
+        super().__init__(
+            f"this game was saved in {_LANGUAGE_NAMES.get(saved, saved)} ({saved}): restore it with the "
+            f"{_LANGUAGE_NAMES.get(saved, saved)} word list, not the {_LANGUAGE_NAMES.get(given, given)} one"
+        )
+
+
+_LANGUAGE_NAMES = {"en": "English", "es": "Spanish"}

@@ -9,8 +9,8 @@ import random
 from dataclasses import asdict
 from typing import Any, Mapping, Sequence
 
-from .cards import Card, junior_deck, shuffled, standard_deck
-from .errors import CorruptSaveError, IllegalMoveError
+from .cards import Card, as_cards, junior_deck, shuffled, standard_deck
+from .errors import CorruptSaveError, IllegalMoveError, MyWordError, SettingError, WrongTypeError
 from .lexicon import Lexicon
 from .rules import Round
 from .rules_values import SAVE_VERSION, Player
@@ -41,18 +41,31 @@ class Game:
         lexicons: Mapping[str, Lexicon] | None = None,
         foreign: Sequence[Lexicon] = (),
     ) -> None:
+        if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+            raise WrongTypeError("players", players, "a list of players")
         self.players = tuple(players)
+        if not self.players:
+            raise SettingError("players", players, "a game needs at least one player")
+        if not isinstance(lexicon, Lexicon):
+            raise WrongTypeError("lexicon", lexicon, "a Lexicon")
         self.lexicon = lexicon
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise WrongTypeError("seed", seed, "a whole number, a text or None")
         # No seed: draw one, and keep it, so the game can still be replayed and saved.
         self.seed = seed if seed is not None else random.SystemRandom().randrange(10**9)
+        if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
+            raise WrongTypeError("rounds", rounds, "a whole number of rounds or None (one per player)")
         self.rounds = rounds if rounds is not None else len(self.players)
         if self.rounds < 1:
-            raise ValueError("a game has at least one round")
+            raise SettingError("rounds", rounds, f"a game has at least one round, not {self.rounds}")
+        for flag, value in (("junior", junior), ("dealer_calls", dealer_calls), ("shuffle", shuffle)):
+            if not isinstance(value, bool):
+                raise WrongTypeError(flag, value, "True or False")
         self.junior = junior
         self.dealer_calls = dealer_calls
         if deck is None:
             deck = junior_deck(lexicon.lang) if junior else standard_deck(lexicon.lang)
-        self.base_deck = tuple(deck)
+        self.base_deck = as_cards(deck, "deck")
         self.shuffle = shuffle
         self.lexicons = dict(lexicons or {})
         self.foreign = tuple(foreign)
@@ -163,7 +176,17 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], lexicon: Lexicon, **kwargs: Any) -> "Game":
+        """Rebuild a saved game; every round must be one this game deals (its seed's deck, its dealer).
+
+        Anything that does not fit raises :class:`~myword_edu.errors.CorruptSaveError`.
+        """
+        if not isinstance(data, Mapping):
+            raise CorruptSaveError(f"a saved game is a JSON object, not {type(data).__name__}")
         try:
+            if data["version"] != SAVE_VERSION:
+                raise CorruptSaveError(f"saved game version {str(data['version'])[:20]!r} is not supported")
+            if not isinstance(data["players"], list) or not isinstance(data["deck"], list):
+                raise CorruptSaveError("a saved game's players and deck are lists")
             game = cls(
                 [Player(**p) for p in data["players"]],
                 lexicon,
@@ -175,13 +198,28 @@ class Game:
                 shuffle=data["shuffle"],
                 **kwargs,
             )
-            played = [Round.from_dict(r, lexicon, **kwargs) for r in data["played"]]
+            saved = data["played"]
+            if not isinstance(saved, list):
+                raise CorruptSaveError("a saved game's rounds are a list")
+            if not saved:
+                raise CorruptSaveError("saved game has no rounds")
+            if len(saved) > game.rounds:
+                raise CorruptSaveError(f"saved game has {len(saved)} rounds played, but the game has {game.rounds} rounds")
+            played = [Round.from_dict(r, lexicon, **kwargs) for r in saved]
+            for index, rnd in enumerate(played):
+                expected = game.current if index == 0 else game._new_round(index)
+                if (rnd.initial_deck, rnd.dealer, rnd.players, rnd.junior, rnd.dealer_calls) != (
+                    expected.initial_deck, expected.dealer, expected.players, expected.junior, expected.dealer_calls
+                ):
+                    raise CorruptSaveError(f"round {index + 1} of the saved game is not one this game deals")
+                if index < len(played) - 1 and not rnd.is_over:
+                    raise CorruptSaveError(f"round {index + 1} is not over, but a later round was played")
         except CorruptSaveError:
             raise
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise CorruptSaveError(f"saved game has no {str(error.args[0] if error.args else '')[:30]!r} field") from error
+        except (MyWordError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise CorruptSaveError(f"saved game cannot be read: {error}") from error
-        if not played:
-            raise CorruptSaveError("saved game has no rounds")
         game.finished_rounds = played[:-1]
         game.current = played[-1]
         return game

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 from ._dawg import WordGraph, as_uint32, build_graph
-from .errors import NotAWordError, WordListError
+from .errors import NotAWordError, WordListError, WrongTypeError
 from .resources import data_dir
 from .text import ALL_LETTERS, Lang, fold, normalize, parse_lang
 
@@ -40,16 +40,18 @@ class Lexicon:
     """A language's word list with spellings, Zipf frequencies and a blocklist."""
 
     def __init__(self, data: "bytes | memoryview", *, blocked: Iterable[str] = (), owner: object = None) -> None:
-        view = memoryview(data)  # type: ignore[arg-type]
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise WrongTypeError("data", data, "the bytes of a lexicon file")
+        view = memoryview(data)
         if bytes(view[:4]) != MAGIC:
-            raise ValueError("not a myword-edu lexicon file (bad magic)")
+            raise WordListError(["not a myword-edu lexicon file (bad magic)"])
         (header_len,) = struct.unpack_from("<I", view, 4)
         header = json.loads(bytes(view[8 : 8 + header_len]))
         if header.get("format") != FORMAT_VERSION:
-            raise ValueError(
+            raise WordListError([
                 f"lexicon format {header.get('format')} is not supported (expected {FORMAT_VERSION}); "
                 "rebuild it with tools/build_lexicons.py"
-            )
+            ])
         self.lang: Lang = parse_lang(header["lang"])
         self.source: str = header.get("source", "")
         self._owner = owner  # keeps an mmap alive as long as the views on it
@@ -64,7 +66,7 @@ class Lexicon:
         self._spell_ranks = as_uint32(section("spell_ranks"))
         self._spell_offsets = as_uint32(section("spell_offsets"))
         self._spell_blob = section("spell_blob")
-        self._blocked = frozenset(fold(w) for w in blocked)
+        self._blocked = _blocked_words(blocked)
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -88,6 +90,11 @@ class Lexicon:
         myword_edu.errors.WordListError: word 2: 'no way' is not a single word of letters; word 3: 'x1' is not a single word of letters
         """
         language = parse_lang(lang)
+        if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+            raise WrongTypeError("words", words, "a list of words")
+        if zipf is not None and not isinstance(zipf, Mapping):
+            raise WrongTypeError("zipf", zipf, "a mapping of words to Zipf frequencies")
+        blocked_words = _blocked_words(_shipped_blocklist(language) if blocked is None else blocked)
         entries: list[tuple[str, float]] = []
         problems: list[str] = []
         freq = zipf or {}
@@ -97,13 +104,17 @@ class Lexicon:
             if not folded or any(ch not in ALL_LETTERS for ch in folded) or (
                 language is Lang.EN and "ñ" in folded
             ):
-                problems.append(f"word {number}: {word!r} is not a single word of letters")
+                problems.append(f"word {number}: {word!r} is not a single word of letters"[:120])
                 continue
-            entries.append((spelled, float(freq.get(spelled, freq.get(folded, 0.0)))))
+            z = freq.get(spelled, freq.get(folded, 0.0))
+            if isinstance(z, bool) or not isinstance(z, (int, float)) or z != z:
+                problems.append(f"word {number}: the Zipf frequency of {word!r} is not a number: {z!r}"[:120])
+                continue
+            entries.append((spelled, float(z)))
         if problems:
             raise WordListError(problems)
         data = pack_lexicon(entries, language, source="from_words")
-        return cls(data, blocked=_shipped_blocklist(language) if blocked is None else blocked)
+        return cls(data, blocked=blocked_words)
 
     # -- queries ------------------------------------------------------------
     def __contains__(self, word: object) -> bool:
@@ -123,6 +134,8 @@ class Lexicon:
 
     def rank(self, word: str) -> int:
         """Index of the word in the sorted list, or -1."""
+        if not isinstance(word, str):
+            return -1
         return self.graph.rank(fold(word))
 
     def spelling(self, word: str) -> str:
@@ -130,6 +143,8 @@ class Lexicon:
 
         Raises :class:`~myword_edu.errors.NotAWordError` for a word not in the list.
         """
+        if not isinstance(word, str):
+            raise NotAWordError(repr(word)[:40], self.lang.value)
         folded = fold(word)
         rank = self.graph.rank(folded)
         if rank < 0:
@@ -146,7 +161,7 @@ class Lexicon:
 
     def zipf(self, word: str) -> float:
         """Zipf frequency (about 1 = rare, 7 = very common; 0 = unknown or not a word)."""
-        rank = self.graph.rank(fold(word))
+        rank = self.rank(word)
         return self._zipf[rank] / 10 if rank >= 0 else 0.0
 
     def zipf_at_rank(self, rank: int) -> float:
@@ -154,12 +169,23 @@ class Lexicon:
 
     def is_blocked(self, word: str) -> bool:
         """True for a word not allowed in class (never accepted, hinted or played by a bot)."""
-        return fold(word) in self._blocked
+        return isinstance(word, str) and fold(word) in self._blocked
 
     @property
     def blocked(self) -> frozenset[str]:
         """The folded blocked words."""
         return self._blocked
+
+
+def _blocked_words(blocked: object) -> frozenset[str]:
+    """The folded blocked words; a blocklist is a list of words (each checked)."""
+    if isinstance(blocked, (str, bytes)) or not isinstance(blocked, Iterable):
+        raise WrongTypeError("blocked", blocked, "a list of words")
+    words = list(blocked)
+    bad = [f"blocked word {n}: {w!r} is not text"[:80] for n, w in enumerate(words, start=1) if not isinstance(w, str)]
+    if bad:
+        raise WordListError(bad)
+    return frozenset(fold(w) for w in words)
 
 
 def pack_lexicon(entries: Iterable[tuple[str, float]], lang: object, *, source: str = "") -> bytes:

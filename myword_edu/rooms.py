@@ -73,7 +73,7 @@ from .room_state import (
     RoomView,
     normalise_code,
 )
-from .rules import ClaimResult
+from .rules import ClaimResult, check_card_ids
 from .text import clean_word, parse_lang
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
@@ -330,10 +330,14 @@ class StudentSeat(RoomLog):
                 self._held += 1
                 self._append_held(conn)
                 return left
-            ids = None if card_ids is None else [int(i) for i in card_ids]
+            ids = None if card_ids is None else list(check_card_ids(card_ids))  # 0.9 is not card 0
+            looked = None if seen is None else int(seen)
             intent = ["claim", replica.round_no if round_no is None else int(round_no), self.name, str(word), ids,
-                      None if seen is None else int(seen)]  # fmt: skip
-            rnd.check_claim(self.name, str(word))  # BadWordError before anything changes
+                      looked]  # fmt: skip
+            if intent[1] == replica.round_no:  # BadWordError, CardIdsError before anything changes
+                rnd.check_claim(self.name, str(word), ids, seen=looked)
+            else:
+                rnd.check_claim(self.name, str(word))
             event = self._next_event("claim", self.name, intent)
             result = replica.apply(event)  # judged against everything committed before it
             assert result is not None

@@ -29,18 +29,24 @@ from collections import Counter
 from dataclasses import asdict
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .cards import Card, parse_cards
+from .cards import Card, as_cards, parse_cards
 from .errors import (
+    CardIdsError,
+    CardIdsTypeError,
     CorruptSaveError,
     IllegalMoveError,
+    MissingLexiconError,
     MyWordError,
+    SettingError,
     SpellingError,
     UnknownPlayerError,
+    WrongLexiconError,
+    WrongTypeError,
 )
 from .lexicon import Lexicon
 from .solver import words_on_table
 from .spelling import best_spelling, check_choice
-from .text import clean_word
+from .text import clean_word, word_with_marks
 
 from .rules_values import (  # re-exported: the round's values and events
     MIN_CARDS_RANGE,
@@ -73,6 +79,7 @@ __all__ = [
     "MIN_CARDS_RANGE",
     "NAME_MAX_LENGTH",
     "SAVE_VERSION",
+    "check_card_ids",
 ]
 
 
@@ -104,19 +111,40 @@ class Round:
         lexicons: Mapping[str, Lexicon] | None = None,
         foreign: Sequence[Lexicon] = (),
     ) -> None:
+        if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+            raise WrongTypeError("players", players, "a list of players")
         self.players: tuple[Player, ...] = tuple(players)
         if not self.players:
-            raise ValueError("a round needs at least one player")
+            raise SettingError("players", players, "a round needs at least one player")
+        for player in self.players:
+            if not isinstance(player, Player):
+                raise WrongTypeError("each player", player, "a Player")
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("players' names must be different")
+            repeated = sorted({n for n in names if names.count(n) > 1})
+            raise SettingError("players", names, f"players' names must be different: {', '.join(repeated)} more than once")
         if dealer is not None and dealer not in names:
             raise UnknownPlayerError(dealer, tuple(names))
-        self.initial_deck: tuple[Card, ...] = tuple(
-            parse_cards(deck) if isinstance(deck, str) else (Card(c) if isinstance(c, str) else c for c in deck)
-        )
+        self.initial_deck: tuple[Card, ...] = as_cards(deck, "deck")
+        if not isinstance(lexicon, Lexicon):
+            raise WrongTypeError("lexicon", lexicon, "a Lexicon")
+        for flag, value in (("junior", junior), ("dealer_calls", dealer_calls)):
+            if not isinstance(value, bool):
+                raise WrongTypeError(flag, value, "True or False")
+        if lexicons is not None and not isinstance(lexicons, Mapping):
+            raise WrongTypeError("lexicons", lexicons, "a mapping of language tags to lexicons")
+        if isinstance(foreign, (str, bytes)) or not isinstance(foreign, Sequence) or not all(
+            isinstance(other, Lexicon) for other in foreign
+        ):
+            raise WrongTypeError("foreign", foreign, "a list of lexicons")
         self.lexicon = lexicon
         self.lexicons = dict(lexicons or {})
+        for tag, other in self.lexicons.items():
+            if not isinstance(other, Lexicon):
+                raise WrongTypeError(f"lexicons[{tag!r}]", other, "a Lexicon")
+        for player in self.players:  # a player is never judged silently by another language's list
+            if player.lang is not None and self.lexicon_for(player).lang.value != player.lang:
+                raise MissingLexiconError(player.name, player.lang)
         self.foreign = tuple(foreign)
         self.junior = junior
         self.dealer = dealer
@@ -175,11 +203,13 @@ class Round:
         return Counter(self.initial_deck[self._next :])
 
     def lexicon_for(self, player: Player) -> Lexicon:
+        """The word list that judges ``player``'s calls (their own language's, else the round's)."""
         if player.lang and player.lang in self.lexicons:
             return self.lexicons[player.lang]
         return self.lexicon
 
     def can_call(self, name: str) -> bool:
+        """False for a dealer excluded from play (the variant): they neither call nor get free cards."""
         return not (name == self.dealer and not self.dealer_calls)
 
     def words_possible(self, name: str) -> set[str]:
@@ -270,6 +300,9 @@ class Round:
         player = self._player(name)
         lexicon = self.lexicon_for(player)
         shown = word if isinstance(word, str) else repr(word)
+        if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int)):
+            raise WrongTypeError("seen", seen, "a whole number (the round's version a player saw) or None")
+        picked = None if card_ids is None else check_card_ids(card_ids)
 
         def refuse(reason: Reason, folded: str = "", spelling: str = "") -> ClaimResult:
             return ClaimResult(name, shown, folded, spelling or folded, False, reason, needed=player.min_cards)
@@ -278,6 +311,9 @@ class Round:
             return refuse(Reason.ROUND_OVER)
         if not self.can_call(name):
             return refuse(Reason.DEALER_CANNOT_CALL)
+        marked = word_with_marks(word, lexicon.lang)
+        if marked is not None:  # "don't", "x-ray": the rulebook does not allow them
+            return refuse(Reason.APOSTROPHE_OR_HYPHEN, marked)
         folded = clean_word(word, lexicon.lang)
         if lexicon.is_blocked(folded):
             return refuse(Reason.BLOCKED_WORD, folded)
@@ -289,20 +325,18 @@ class Round:
             return refuse(Reason.NOT_A_WORD, folded)
         spelling = lexicon.spelling(folded)
         if seen is not None and 0 <= seen < self.version and not self._could_claim_now(
-            folded, card_ids, player.min_cards
-        ) and self._could_claim(folded, card_ids, player.min_cards, self._tables[seen]):
+            folded, picked, player.min_cards
+        ) and self._could_claim(folded, picked, player.min_cards, self._tables[seen]):
             return refuse(Reason.TOO_LATE, folded, spelling)
-        if card_ids is not None:
-            ids = self._validate_ids(card_ids)
-            if ids is None:
-                return refuse(Reason.CARDS_NOT_ON_TABLE, folded, spelling)
+        if picked is not None:
+            self._check_ids_on_table(picked)
             try:
                 cards = check_choice(
-                    folded, [self.initial_deck[i] for i in ids], min_cards=player.min_cards
+                    folded, [self.initial_deck[i] for i in picked], min_cards=player.min_cards
                 )
             except SpellingError as error:
                 return refuse(Reason(error.reason), folded, spelling)
-            return ClaimResult(name, shown, folded, spelling, True, None, cards, ids, player.min_cards)
+            return ClaimResult(name, shown, folded, spelling, True, None, cards, picked, player.min_cards)
         cards_found = best_spelling(folded, self.table)
         if cards_found is None:
             return refuse(Reason.CARDS_NOT_ON_TABLE, folded, spelling)
@@ -311,13 +345,21 @@ class Round:
         ids = self._pick_ids(cards_found)
         return ClaimResult(name, shown, folded, spelling, True, None, cards_found, ids, player.min_cards)
 
-    def _validate_ids(self, card_ids: Sequence[int], table: Sequence[int] | None = None) -> tuple[int, ...] | None:
-        on_table = self._table if table is None else table
-        try:
-            ids = tuple(int(i) for i in card_ids)
-        except (TypeError, ValueError):
-            return None
-        if len(set(ids)) != len(ids) or any(i not in on_table for i in ids):
+    def _check_ids_on_table(self, ids: tuple[int, ...]) -> None:
+        if len(set(ids)) != len(ids):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            raise CardIdsError(ids, "repeated", f"a card can be picked only once: card {twice[0]} was picked twice")
+        on_table = set(self._table)
+        missing = [i for i in ids if i not in on_table]
+        if missing:
+            raise CardIdsError(
+                ids, "not_on_table",
+                f"card {missing[0]} is not on the table; the cards on the table are {sorted(on_table) or 'none'}",
+            )  # fmt: skip
+
+    def _validate_ids(self, card_ids: Sequence[int], table: Sequence[int]) -> tuple[int, ...] | None:
+        ids = tuple(card_ids)
+        if len(set(ids)) != len(ids) or any(i not in table for i in ids):
             return None
         return ids
 
@@ -338,6 +380,7 @@ class Round:
         return found is not None and len(found) >= min_cards
 
     def _could_claim_now(self, folded: str, card_ids: Sequence[int] | None, min_cards: int) -> bool:
+        """Would the table now allow this call?"""
         return self._could_claim(folded, card_ids, min_cards, self._table)
 
     def _pick_ids(self, cards: Iterable[Card]) -> tuple[int, ...]:
@@ -398,6 +441,8 @@ class Round:
         given = []
         for step in range(1, len(names)):
             receiver = names[(start + step) % len(names)]
+            if not self.can_call(receiver):  # the excluded dealer is out of play
+                continue
             if self._table:
                 card_id, source = self._table.pop(0), "table"
             elif self._next < len(self.initial_deck):
@@ -438,40 +483,95 @@ class Round:
         lexicons: Mapping[str, Lexicon] | None = None,
         foreign: Sequence[Lexicon] = (),
     ) -> "Round":
-        """Rebuild a saved round by replaying its actions; the events must match."""
+        """Rebuild a saved round by replaying its actions; the actions and events must match.
+
+        Anything else (a missing or mistyped field, an action that does not
+        replay, another language's word list) raises
+        :class:`~myword_edu.errors.CorruptSaveError` (a
+        :class:`~myword_edu.errors.WrongLexiconError` for the language).
+        """
+        if not isinstance(lexicon, Lexicon):
+            raise WrongTypeError("lexicon", lexicon, "a Lexicon")
+        if not isinstance(data, Mapping):
+            raise CorruptSaveError(f"a saved round is a JSON object, not {_short(data)}")
         try:
             if data["version"] != SAVE_VERSION:
-                raise CorruptSaveError(f"saved round version {data['version']} is not supported")
+                raise CorruptSaveError(f"saved round version {_short(data['version'])} is not supported")
+            if data["lang"] != lexicon.lang.value:
+                if data["lang"] in ("en", "es"):
+                    raise WrongLexiconError(data["lang"], lexicon.lang.value)
+                raise CorruptSaveError(f"saved round language {_short(data['lang'])} is not en or es")
+            players, deck, intents, events = (_saved_list(data, key) for key in ("players", "deck", "intents", "events"))
             rnd = cls(
-                [Player(**p) for p in data["players"]],
-                [Card(c) for c in data["deck"]],
+                [Player(**p) for p in players],
+                [Card(c) for c in deck],
                 lexicon,
-                junior=bool(data["junior"]),
+                junior=data["junior"],
                 dealer=data["dealer"],
-                dealer_calls=bool(data["dealer_calls"]),
+                dealer_calls=data["dealer_calls"],
                 lexicons=lexicons,
                 foreign=foreign,
             )
-            for intent in data["intents"]:
-                if intent[0] == "deal":
+            for intent in intents:
+                if not isinstance(intent, list) or not intent:
+                    raise CorruptSaveError(f"a saved action is a non-empty list, not {_short(intent)}")
+                if intent == ["deal"]:
                     rnd.deal()
-                elif intent[0] == "claim":
+                elif intent[0] == "claim" and len(intent) in (4, 5):
                     rnd.claim(intent[1], intent[2], intent[3], seen=intent[4] if len(intent) > 4 else None)
-                elif intent[0] == "finish":
+                elif intent == ["finish"]:
                     rnd.finish()
                 else:
-                    raise CorruptSaveError(f"unknown action {intent[0]!r} in saved round")
+                    raise CorruptSaveError(f"unknown action {_short(intent)} in saved round")
+            if rnd.intents != intents:
+                raise CorruptSaveError("saved round's actions do not replay as saved")
+            if [e.to_dict() for e in rnd.events] != events:
+                raise CorruptSaveError("saved round replays to different events (was the word list changed?)")
         except CorruptSaveError:
             raise
-        except (MyWordError, KeyError, TypeError, ValueError, IndexError) as error:
+        except KeyError as error:
+            raise CorruptSaveError(f"saved round has no {_short(error.args[0] if error.args else '')} field") from error
+        except (MyWordError, TypeError, ValueError, IndexError, AttributeError) as error:
             raise CorruptSaveError(f"saved round does not replay: {error}") from error
-        if [e.to_dict() for e in rnd.events] != list(data["events"]):
-            raise CorruptSaveError("saved round replays to different events (was the word list changed?)")
         return rnd
 
     @classmethod
     def from_json(cls, text: str, lexicon: Lexicon, **kwargs: Any) -> "Round":
         return cls.from_dict(json.loads(text), lexicon, **kwargs)
+
+
+def check_card_ids(card_ids: object) -> tuple[int, ...]:
+    """Card ids for a call as a tuple, or :class:`~myword_edu.errors.CardIdsTypeError` if they are
+    not a list of whole numbers (an iterator, a number, text, floats, True...).
+
+    >>> check_card_ids([3, 0, 1])
+    (3, 0, 1)
+    >>> check_card_ids([0.9, 1.2])
+    Traceback (most recent call last):
+    ...
+    myword_edu.errors.CardIdsTypeError: card ids are whole numbers (the cards' ids on the table), not 0.9
+    """
+    if isinstance(card_ids, (str, bytes)) or not isinstance(card_ids, Sequence):
+        raise CardIdsTypeError(card_ids, "not_a_list", f"the cards picked must be a list of card ids, not {_short(card_ids)}")
+    ids = tuple(card_ids)
+    for card_id in ids:
+        if isinstance(card_id, bool) or not isinstance(card_id, int):
+            raise CardIdsTypeError(
+                ids, "not_whole_numbers", f"card ids are whole numbers (the cards' ids on the table), not {_short(card_id)}"
+            )
+    return ids
+
+
+def _saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise CorruptSaveError(f"a saved round's {key!r} is a list, not {_short(value)}")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _with_free_cards(result: ClaimResult, free: tuple[FreeCard, ...]) -> ClaimResult:

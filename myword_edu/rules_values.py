@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .cards import Card
+from .errors import SettingError
 from .text import parse_lang
 
 __all__ = ["Player", "Reason", "ClaimResult", "FreeCard", "Event", "Dealt", "Claimed", "CardGiven", "RoundEnded",
@@ -36,7 +37,7 @@ class Player:
     >>> Player("Ana", min_cards=9)
     Traceback (most recent call last):
     ...
-    ValueError: min_cards must be 2 to 6, not 9
+    myword_edu.errors.SettingError: min_cards must be 2 to 6, not 9
     """
 
     name: str
@@ -45,15 +46,16 @@ class Player:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("a player needs a name")
+            raise SettingError("name", self.name, f"a player needs a name, not {self.name!r}"[:80])
         if len(self.name) > NAME_MAX_LENGTH:
-            raise ValueError(f"a player's name has at most {NAME_MAX_LENGTH} characters")
+            raise SettingError("name", self.name, f"a player's name has at most {NAME_MAX_LENGTH} characters")
         if isinstance(self.min_cards, bool) or not isinstance(self.min_cards, int) or (
             self.min_cards not in MIN_CARDS_RANGE
         ):
-            raise ValueError(
-                f"min_cards must be {MIN_CARDS_RANGE.start} to {MIN_CARDS_RANGE.stop - 1}, not {self.min_cards}"
-            )
+            raise SettingError(
+                "min_cards", self.min_cards,
+                f"min_cards must be {MIN_CARDS_RANGE.start} to {MIN_CARDS_RANGE.stop - 1}, not {self.min_cards!r}"[:80],
+            )  # fmt: skip
         if self.lang is not None:
             object.__setattr__(self, "lang", parse_lang(self.lang).value)
 
@@ -70,6 +72,7 @@ class Reason(str, enum.Enum):
     DEALER_CANNOT_CALL = "dealer_cannot_call"
     ROUND_OVER = "round_over"
     TOO_LATE = "too_late"  # the cards were there when the player looked, but someone took them first
+    APOSTROPHE_OR_HYPHEN = "apostrophe_or_hyphen"  # "don't", "x-ray": the rulebook allows neither
 
     @property
     def is_penalised(self) -> bool:
@@ -83,6 +86,7 @@ _PENALISED = {
     Reason.CARDS_DO_NOT_SPELL,
     Reason.TOO_FEW_CARDS,
     Reason.BLOCKED_WORD,
+    Reason.APOSTROPHE_OR_HYPHEN,
 }
 
 

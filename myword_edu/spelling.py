@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from .cards import DOUBLE_WILD, WILD, Card, parse_cards  # parse_cards: doctests
-from .errors import CardsDoNotSpellError, CardsNotOnTableError, TooFewCardsError
+from .cards import DOUBLE_WILD, WILD, Card, as_cards, parse_cards  # parse_cards: doctests
+from .errors import CardsDoNotSpellError, CardsNotOnTableError, TooFewCardsError, WrongTypeError
 from .text import clean_word
 
 __all__ = ["spell", "best_spelling", "check_choice"]
@@ -35,7 +35,9 @@ def best_spelling(word: str, cards: Iterable[Card]) -> tuple[Card, ...] | None:
     >>> best_spelling("cat", parse_cards("C A")) is None
     True
     """
-    pool = Counter(cards)
+    if not isinstance(word, str):
+        raise WrongTypeError("word", word, "a folded word (text)")
+    pool = Counter(as_cards(cards))
     relevant = sorted(
         {c for c in pool if c.is_wild or c.letters in word},
         key=lambda c: c.letters,
@@ -96,6 +98,7 @@ def spell(word: str, cards: Iterable[Card], *, min_cards: int = 3) -> tuple[Card
     myword_edu.errors.TooFewCardsError: You need at least 4 cards; 'CAT' used 3
     """
     folded = clean_word(word)
+    _check_min_cards(min_cards)
     found = best_spelling(folded, cards)
     if found is None:
         raise CardsNotOnTableError(folded, f"The cards on the table can't make {folded.upper()!r}")
@@ -121,8 +124,9 @@ def check_choice(
     myword_edu.errors.CardsDoNotSpellError: The cards C A T spell 'CAT', not 'ACT'
     """
     folded = clean_word(word)
-    chosen = tuple(chosen)
-    if table is not None and Counter(chosen) - Counter(table):
+    _check_min_cards(min_cards)
+    chosen = as_cards(chosen, "chosen cards")
+    if table is not None and Counter(chosen) - Counter(as_cards(table, "table")):
         raise CardsNotOnTableError(folded, "Some of those cards are not on the table any more")
     position = 0
     for card in chosen:
@@ -143,3 +147,8 @@ def check_choice(
         message = f"The cards {shown} spell {spelled!r}, not {folded.upper()!r}"
     raise CardsDoNotSpellError(folded, message)
 
+
+
+def _check_min_cards(min_cards: object) -> None:
+    if isinstance(min_cards, bool) or not isinstance(min_cards, int):
+        raise WrongTypeError("min_cards", min_cards, "a whole number of cards")

@@ -22,9 +22,10 @@ from __future__ import annotations
 import enum
 import unicodedata
 
-from .errors import BadWordError, UnknownLanguageError
+from .errors import BadWordError, UnknownLanguageError, WrongTypeError
 
-__all__ = ["Lang", "parse_lang", "normalize", "fold", "clean_word", "alphabet", "MAX_WORD_LENGTH"]
+__all__ = ["Lang", "parse_lang", "normalize", "fold", "clean_word", "alphabet", "MAX_WORD_LENGTH", "APOSTROPHES_AND_HYPHENS",
+           "word_with_marks"]  # fmt: skip
 
 #: Longest text accepted as a word (the longest words in both lists are shorter).
 MAX_WORD_LENGTH = 30
@@ -84,6 +85,8 @@ def normalize(text: str) -> str:
     >>> normalize("Ａ\u0301rbol")
     'árbol'
     """
+    if not isinstance(text, str):
+        raise WrongTypeError("text", text, "text (a str)")
     return unicodedata.normalize("NFKC", text).strip().lower()
 
 
@@ -131,4 +134,37 @@ def clean_word(text: object, lang: object = None) -> str:
         raise BadWordError(
             text, "bad_characters", f"{text!r} has characters that are not letters: {''.join(bad)}"
         )
+    return folded
+
+
+#: The marks the rulebook rules out inside a word ("don't", "x-ray"), as typed on any keyboard
+#: (straight and curly apostrophes, the modifier letter apostrophe; hyphens, the non-breaking
+#: hyphen, the figure and en dashes and the minus sign a phone may put in).
+APOSTROPHES_AND_HYPHENS = "'\u2018\u2019\u02bc-\u2010\u2011\u2012\u2013\u2212"
+
+
+def word_with_marks(text: object, lang: object = None) -> str | None:
+    """The folded text when it is a word of letters with apostrophes or hyphens in it, else None.
+
+    The rulebook does not allow words that need apostrophes or hyphens: such a
+    call is a word that is not allowed (not text that is no word at all).
+
+    >>> word_with_marks("Don’t", "en"), word_with_marks("x-ray"), word_with_marks("cat")
+    ("don't", 'x-ray', None)
+    >>> word_with_marks("'"), word_with_marks("c4t-"), word_with_marks(5)
+    (None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    folded = fold(text)
+    if not any(mark in folded for mark in APOSTROPHES_AND_HYPHENS):
+        return None
+    letters = "".join(ch for ch in folded if ch not in APOSTROPHES_AND_HYPHENS)
+    allowed = _ALPHABETS[parse_lang(lang)] if lang is not None else ALL_LETTERS
+    if not letters or len(folded) > MAX_WORD_LENGTH or any(ch not in allowed for ch in letters):
+        return None
+    for curly in "\u2018\u2019\u02bc":
+        folded = folded.replace(curly, "'")
+    for dash in "\u2010\u2011\u2012\u2013\u2212":
+        folded = folded.replace(dash, "-")
     return folded

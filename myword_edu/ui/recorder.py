@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 
 #: Answers that are not a try at a word (nothing in the game changed): not recorded.
 _NOT_ATTEMPTS = {Reason.ROUND_OVER, Reason.DEALER_CANNOT_CALL}
+#: Calls that were not a word of the list ("don't" is not one either: a slip of a focus word counts).
+_NOT_WORDS = {Reason.NOT_A_WORD, Reason.APOSTROPHE_OR_HYPHEN}
 
 
 class AttemptRecorder:
@@ -111,7 +113,7 @@ class AttemptRecorder:
         lesson: Lesson | None = getattr(session, "lesson", None)
         focus = None
         if lesson is not None:
-            target = lesson.target(result.folded, is_word=result.reason is not Reason.NOT_A_WORD)
+            target = lesson.target(result.folded, is_word=result.reason not in _NOT_WORDS)
             focus = lesson.shown.get(target, target) if target else None
         self.store.record_attempt(
             student_id=self.student.id,
@@ -119,7 +121,7 @@ class AttemptRecorder:
             round=session.round_number,
             word=result.word,
             folded=result.folded,
-            spelling=result.spelling if result.reason is not Reason.NOT_A_WORD else result.folded,
+            spelling=result.spelling if result.reason not in _NOT_WORDS else result.folded,
             cards=" ".join(str(c) for c in cards),
             card_count=len(cards),
             accepted=result.accepted,

@@ -132,3 +132,54 @@ def test_rolled_boards_show_one_face_of_each_die(name, seed):
     board = Board.roll(name, seed=seed)
     assert len(board.cells) == len(DICE[name])
     assert Counter(board.cells) - Counter(f for die in DICE[name] for f in set(die)) == Counter()
+
+
+def through_reference(board: Board, word: str, cell: int) -> bool:
+    """Reference: some path spelling ``word`` goes through ``cell`` (every path tried)."""
+
+    def go(at: int, pos: int, used: frozenset) -> bool:
+        face = board.cells[at]
+        if not word.startswith(face, pos):
+            return False
+        pos += len(face)
+        if pos == len(word):
+            return cell in used
+        return any(go(nb, pos, used | {nb}) for nb in range(len(board.cells)) if nb not in used and touching(board, at, nb))
+
+    return any(go(c, 0, frozenset({c})) for c in range(len(board.cells)))
+
+
+@st.composite
+def few_letter_boards(draw):
+    """Boards of two or three faces: many paths for every word, the case that used to blow up."""
+    faces = draw(st.sampled_from([["a"], ["a", "b"], ["a", "b", "qu"], ["e", "s"]]))
+    height, width = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    cells = tuple(draw(st.lists(st.sampled_from(faces), min_size=height * width, max_size=height * width)))
+    word = draw(st.lists(st.sampled_from(faces), min_size=1, max_size=min(10, height * width)))
+    return Board(cells, width, draw(st.integers(0, height * width - 1))), "".join(word)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(few_letter_boards())
+def test_path_search_through_a_cube_equals_brute_force(case):
+    board, word = case
+    assert (board.path(word) is not None) == on_board(board, word)
+    through = through_reference(board, word, board.bonus)
+    assert board.uses_bonus(word) == through
+    path = board.path(word, through=board.bonus)
+    if path is not None:
+        cells = [board.index(p) for p in path]
+        assert board.word_at(cells) == word
+        assert (board.bonus in cells) == through
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_and_words(), st.integers(1, 5))
+def test_the_word_by_word_solver_equals_brute_force(case, min_length):
+    """The method :func:`solve` falls back on past its step budget finds the same words."""
+    from myword_edu.boggle_solver import _walk_words, boggle_graph
+
+    board, words = case
+    lexicon = Lexicon.from_words(words, "es", blocked=[])
+    expected = {w for w in words if len(w) >= min_length and on_board(board, w)}
+    assert _walk_words(board, boggle_graph(lexicon), min_length) == expected

@@ -232,3 +232,16 @@ def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(s
     assert [(r["code"], r["game"], r["lang"], r["players"]) for r in listed] == [
         (boggle.code, "boggle", "es", 0), (first.code, "myword", "en", 1)]
     assert TeacherRoom.open(store, first.code, lexicons=lex).sync().players == ("Ana",)
+
+
+@pytest.mark.parametrize("card_ids", [[0.9, 1.2, 2.7], iter([0, 1, 2]), 5, [0, 0, 1], [0, 1, 99]])
+def test_card_ids_that_are_not_cards_on_the_table_change_nothing(store, lex, card_ids):
+    from myword_edu.errors import CardIdsError
+
+    room, (ana, ben) = _room(store, lex, deal=3)
+    before = len(_events(store, room))
+    with pytest.raises(CardIdsError):
+        ana.claim("cat", card_ids)
+    assert len(_events(store, room)) == before  # nothing was logged
+    assert ana.claim("cat", [0, 1, 2]).accepted  # and the room goes on
+    assert TeacherRoom.open(store, room.code, lexicons=lex).view().scores == {"Ana": 3, "Ben": 0}

@@ -231,3 +231,21 @@ def test_player_name_renders_as_text(make_app):
     app = make_app(name='<img src=x onerror="alert(1)">')
     assert "<img" not in app.scores.value
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in app.scores.value
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "expected"),
+    [("en", "don't", "DON'T: no apostrophes or hyphens"), ("es", "x-ray", "X-RAY: sin apóstrofos ni guiones")],
+)
+def test_an_apostrophe_or_hyphen_is_a_failed_call_with_its_reason(make_app, browser, lang, typed, expected):
+    app = shown(make_app(bots=2, lang=lang))
+    for _ in range(3):
+        app.session.deal_next()
+    browser.update(app.entry, value=typed)
+    browser.custom(app.entry, {"event": "submit"})
+    from html import unescape
+
+    message = unescape(text(app.feedback.html))
+    assert expected in message
+    assert "Robot 1" in message and "Robot 2" in message  # the free cards, as for any failed call
+    assert app.session.scores["Robot 1"] == 1 and app.entry.value == ""

@@ -287,3 +287,12 @@ def test_the_table_view_marks_doubles_wilds_and_the_newest(lexicons, clock):
     assert [v["id"] for v in views if v["newest"]] == [s.newest]
     assert views[0]["label"].endswith("picked 1")
     assert {v["label"] for v in views if v["face"] == "??"} == {"wild card, two letters"}
+
+
+def test_projector_a_call_with_a_hyphen_is_penalised_with_its_own_reason(lexicons, clock):
+    s = make(lexicons, clock, mode="projector", students=("Ana", "Ben", "Carla"))
+    s.start()
+    deal_until_word(s)
+    bad = s.submit("x-ray", player="Ana")
+    assert bad.key == "reason.apostrophe_or_hyphen" and bad.values["word"] == "X-RAY"
+    assert set(bad.free_to) == {"Ben", "Carla"}

@@ -178,3 +178,36 @@ def test_a_teacher_whose_panel_was_closed_goes_back_to_the_open_room(store, lex,
     assert len(ana.table.cards) == 1  # the student plays on in the same room
     browser.click(again.close_button)
     assert again.reopen.layout.display == "none" and again.reopen_pick.options == ()
+
+
+@pytest.mark.parametrize(
+    ("lang", "deck", "name", "typed", "shown"),
+    [("en", DECK, "Ana", "don't", "DON'T: no apostrophes or hyphens"),
+     ("es", "C A S A P E R R O", "Lucía", "para-caza", "PARA-CAZA: sin apóstrofos ni guiones")],
+)  # fmt: skip
+def test_a_call_with_an_apostrophe_or_hyphen_is_refused_penalised_and_replays(store, lex, browser, lang, deck, name,
+                                                                               typed, shown):  # fmt: skip
+    from html import unescape
+
+    from myword_edu.classroom import StudentSettings
+    from myword_edu.rooms import TeacherRoom
+
+    if lang != "en":
+        store.add_student(name, StudentSettings(lang=lang))  # her page, her calls, in her language
+    room = TeacherRoom.create(store, lang=lang, lexicons=lex, deck=deck)
+    ana = _student(store, lex, browser, room.code, name)
+    ben = _student(store, lex, browser, room.code, "Ben")
+    room.start_round()
+    for _ in range(3):
+        room.deal()
+    ana._tick()
+    browser.update(ana.entry, value=typed)
+    browser.click(ana.call_button)
+    assert shown in unescape(ana.feedback.value), ana.feedback.value
+    room.poll()
+    assert room.view().scores == {name: 0, "Ben": 1}  # Ben's free card
+    assert room.view().calls[-1]["reason"] == "apostrophe_or_hyphen"
+    again = TeacherRoom.open(store, room.code, lexicons=lex)  # a kernel that replays the log
+    assert again.view().scores == {name: 0, "Ben": 1} and again.view().table == room.view().table
+    ben._tick()
+    assert "Ben" in ben.scores.value

@@ -23,7 +23,9 @@ from myword_edu.boggle import (
     score_word,
 )
 from myword_edu.boggle_solver import solve
-from myword_edu.errors import BadWordError, UnknownPlayerError
+from myword_edu.boggle_class import BoggleRules
+from myword_edu.boggle_room import BoggleRoomRules
+from myword_edu.errors import BadWordError, MyWordError, SettingError, UnknownPlayerError
 from myword_edu.lexicon import Lexicon
 
 REPO = Path(__file__).resolve().parents[2]
@@ -347,3 +349,66 @@ def test_engine_modules_load_no_jupyter_package():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)
     assert out.stdout.strip() == ""
+
+
+# -- every bad input gets a typed error (issue 11) -----------------------------------------------------------
+
+
+def test_a_long_word_through_the_bonus_cube_is_answered_at_once():
+    words = ["a" * k for k in range(3, 17)]
+    lexicon = Lexicon.from_words(words, blocked=[])
+    all_a = Board.from_string("A A A A / A A A A / A A A A / A A A A*")
+    rnd = Round(all_a, lexicon, ["Ana"])
+    play = rnd.play("Ana", "a" * 12)
+    assert play.accepted and play.bonus and play.points == 22 and all_a.bonus in play.path and len(play.path) == 12
+    b_bonus = Board.from_string("A A A A / A A A A / A A A A / A A A B*")  # no word of A's goes through it
+    rnd = Round(b_bonus, lexicon, ["Ana"])
+    play = rnd.play("Ana", "a" * 12)
+    assert play.accepted and not play.bonus and play.points == 11 and b_bonus.bonus not in play.path
+    assert not b_bonus.uses_bonus("a" * 15) and b_bonus.path("a" * 15) is not None and b_bonus.path("a" * 16) is None
+    result = rnd.finish()  # the solver too: every word of A's on the board, once each
+    assert sorted(result.missed, key=len) == [w for w in words if len(w) <= 15 and w != "a" * 12]
+    big = Board(("a",) * 36, 6, 35)
+    assert big.uses_bonus("a" * 30) and len(big.path("a" * 30, through=35)) == 30
+
+
+def test_tournament_needs_players_with_different_names():
+    with pytest.raises(SettingError, match="at least one player"):
+        Tournament([])
+    with pytest.raises(SettingError, match="Ana"):
+        Tournament(["Ana", "Ana"])
+    with pytest.raises(MyWordError):
+        Tournament("Ana")
+    with pytest.raises(MyWordError):
+        Tournament([["Ana"]])
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: Board(5, 4), lambda: Board([["a"]] * 4, 2), lambda: Board(("a",) * 4, 2, bonus=True),
+     lambda: Board(("a",) * 4, 2.0), lambda: Board(("a",) * 4, 2, bonus=1.0),
+     lambda: Board.roll(["new"]), lambda: Board.roll("new", seed=[1]), lambda: Board.roll("new", bonus="yes"),
+     lambda: Board.from_string("C A / T S").path(5), lambda: Board.from_string("C A / T S").uses_bonus(None),
+     lambda: Board.from_string("C A / T S").word_at(5), lambda: score_word(5),
+     lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), "Ana"),
+     lambda: Round("C A / T S", Lexicon.from_words(["cat"]), ["Ana"]),
+     lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), [5]),
+     lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"], min_lengths=["Ana"]),
+     lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"]).play(["Ana"], "cat"),
+     lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"]).play("Ana", "cat", at="x"),
+     lambda: BoggleRoomRules.from_json([1, 2]), lambda: BoggleRoomRules.from_json({"dice": ["new"]}),
+     lambda: BoggleRoomRules(dice=["new"]), lambda: BoggleRules(size=4.0), lambda: BoggleRules(min_length=3.0),
+     lambda: BoggleRules(dice=["new"]), lambda: BoggleRules(size="4")],
+)  # fmt: skip
+def test_wrongly_typed_boggle_input_is_a_typed_error(build):
+    with pytest.raises(MyWordError):
+        build()
+
+
+def test_a_path_that_is_not_a_list_of_cubes_is_a_bad_path():
+    import itertools
+
+    rnd = Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat", "cats"], blocked=[]), ["Ana"])
+    assert rnd.play("Ana", path=5).reason is Reason.BAD_PATH
+    assert rnd.play("Ana", path=itertools.count()).reason is Reason.BAD_PATH  # endless: stops after the board
+    assert rnd.play("Ana", path=iter([0, 1, 2])).word == "cat"

@@ -88,3 +88,14 @@ def test_deck_mix_is_the_one_derived_from_the_word_lists():
     singles, doubles = module.design()
     assert singles == SINGLE_LETTER_COUNTS
     assert tuple(doubles) == DOUBLE_LETTER_CARDS
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: parse_cards(5), lambda: parse_cards(None), lambda: parse_cards(["A", "B"]), lambda: shuffled(5, 1),
+     lambda: shuffled(standard_deck("en"), [1]), lambda: shuffled(standard_deck("en"), 1.5), lambda: Card(["a"])],
+)  # fmt: skip
+def test_wrongly_typed_input_is_a_typed_error(build):
+    with pytest.raises(MyWordError) as info:
+        build()
+    assert isinstance(info.value, (TypeError, ValueError))

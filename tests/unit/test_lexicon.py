@@ -1,6 +1,6 @@
 import pytest
 
-from myword_edu.errors import NotAWordError, UnknownLanguageError, WordListError
+from myword_edu.errors import MyWordError, NotAWordError, UnknownLanguageError, WordListError
 from myword_edu.lexicon import Lexicon, load_lexicon, pack_lexicon, read_word_file
 from myword_edu.resources import data_dir
 from myword_edu.text import fold
@@ -76,3 +76,22 @@ def test_lexicon_from_bytes_without_mmap():
     assert lexicon.spelling("ARBOL") == "árbol" and lexicon.zipf("casa") == 5.5
     with pytest.raises(ValueError):
         Lexicon(b"XXXX" + data[4:])
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: Lexicon.from_words(5), lambda: Lexicon.from_words("cat"), lambda: Lexicon.from_words(None),
+     lambda: Lexicon.from_words(["cat"], zipf=["cat"]), lambda: Lexicon.from_words(["cat"], zipf={"cat": "often"}),
+     lambda: Lexicon.from_words(["cat"], blocked=5), lambda: Lexicon.from_words(["cat"], blocked=[5]),
+     lambda: Lexicon.from_words(["cat"], blocked="cat"), lambda: Lexicon(5), lambda: Lexicon(b"junk")],
+)  # fmt: skip
+def test_wrongly_typed_input_is_a_typed_error(build):
+    with pytest.raises(MyWordError):
+        build()
+
+
+def test_queries_about_something_that_is_not_text():
+    lex = Lexicon.from_words(["cat"], blocked=[])
+    assert 5 not in lex and lex.rank(5) == -1 and lex.zipf(None) == 0.0 and not lex.is_blocked(["cat"])
+    with pytest.raises(NotAWordError):
+        lex.spelling(5)

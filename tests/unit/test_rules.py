@@ -3,7 +3,17 @@ import json
 import pytest
 
 from myword_edu.cards import parse_cards, standard_deck
-from myword_edu.errors import BadWordError, CorruptSaveError, IllegalMoveError, UnknownPlayerError
+from myword_edu.errors import (
+    BadWordError,
+    CardIdsError,
+    CorruptSaveError,
+    IllegalMoveError,
+    MissingLexiconError,
+    MyWordError,
+    SettingError,
+    UnknownPlayerError,
+    WrongLexiconError,
+)
 from myword_edu.lexicon import Lexicon
 from myword_edu.game import Game
 from myword_edu.rules import CardGiven, Claimed, Dealt, Player, Reason, Round, RoundEnded
@@ -120,12 +130,10 @@ def test_click_to_build_takes_exactly_those_cards():
     assert [c.id for c in rnd.table_cards] == [ids[1]]
 
 
-def test_click_to_build_rejects_cards_not_on_table_or_out_of_order():
+def test_click_to_build_rejects_cards_that_do_not_spell_the_word_in_order():
     for ids, word, reason in [
-        ([0, 1, 99], "cat", Reason.CARDS_NOT_ON_TABLE),
         ([0, 1, 2], "act", Reason.CARDS_DO_NOT_SPELL),
-        ([0, 0, 2], "cat", Reason.CARDS_NOT_ON_TABLE),
-        (["x", None], "cat", Reason.CARDS_NOT_ON_TABLE),
+        ([0, 1], "cat", Reason.CARDS_DO_NOT_SPELL),
     ]:
         rnd = make("C A T X Y")
         deal(rnd, 3)
@@ -243,3 +251,208 @@ def test_a_late_claim_on_taken_cards_is_too_late_and_costs_nothing():
     assert wrong.reason is Reason.CARDS_NOT_ON_TABLE and len(wrong.free_cards) == 2
     again = Round.from_json(rnd.to_json(), LEX)
     assert again.to_dict() == rnd.to_dict()
+
+
+# -- every bad input gets a typed error and changes nothing (issue 11) ---------------------------------------
+
+
+def _snapshot(rnd):
+    return rnd.to_dict(), list(rnd.events), dict(rnd.scores), rnd.version
+
+
+@pytest.mark.parametrize(
+    "card_ids",
+    [iter([0, 1, 2]), (i for i in [0, 1, 2]), 5, "012", {0, 1, 2}, {0: 1}, [0.9, 1.2, 2.7], [0, 1, 2.0],
+     [True, 1, 2], [0, 1, None], ["0", "1", "2"], [[0], 1, 2]],
+    ids=["iterator", "generator", "int", "str", "set", "dict", "floats", "one-float", "bool", "none", "strs", "nested"],
+)  # fmt: skip
+def test_card_ids_must_be_a_list_of_whole_numbers(card_ids):
+    rnd = make("C A T X Y")
+    deal(rnd, 3)
+    before = _snapshot(rnd)
+    with pytest.raises(CardIdsError) as info:
+        rnd.claim("Ana", "cat", card_ids)
+    assert isinstance(info.value, TypeError) and info.value.reason in ("not_a_list", "not_whole_numbers")
+    assert "card" in str(info.value)
+    assert _snapshot(rnd) == before
+    with pytest.raises(CardIdsError):
+        rnd.check_claim("Ana", "cat", card_ids)
+    again = Round.from_json(rnd.to_json(), LEX)  # the save still restores
+    assert again.to_dict() == rnd.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("card_ids", "reason"),
+    [([0, 1, 99], "not_on_table"), ([0, 1, -1], "not_on_table"), ([0, 1, 3], "not_on_table"),
+     ([0, 0, 2], "repeated")],
+)  # fmt: skip
+def test_card_ids_must_be_cards_on_the_table(card_ids, reason):
+    rnd = make("C A T X Y")
+    deal(rnd, 3)  # card 3 is still in the deck
+    before = _snapshot(rnd)
+    with pytest.raises(CardIdsError) as info:
+        rnd.claim("Ana", "cat", card_ids)
+    assert info.value.reason == reason and info.value.card_ids == tuple(card_ids)
+    assert _snapshot(rnd) == before
+
+
+def test_card_ids_taken_since_the_player_looked_are_too_late_not_an_error():
+    rnd = make("C A T S X Y")
+    deal(rnd, 4)
+    seen = rnd.version
+    assert rnd.claim("Ana", "cats", seen=seen).accepted
+    late = rnd.claim("Ben", "cat", [0, 1, 2], seen=seen)
+    assert late.reason is Reason.TOO_LATE and late.free_cards == ()
+
+
+def test_a_tuple_of_ids_is_saved_and_restored():
+    rnd = make("C A T X Y")
+    deal(rnd, 3)
+    assert rnd.claim("Ana", "cat", (0, 1, 2)).accepted
+    assert Round.from_json(rnd.to_json(), LEX).scores == {"Ana": 3, "Ben": 0, "Cy": 0}
+
+
+@pytest.mark.parametrize("seen", ["3", 2.5, True, [1]])
+def test_seen_must_be_a_whole_number(seen):
+    rnd = make()
+    deal(rnd, 3)
+    before = _snapshot(rnd)
+    with pytest.raises(MyWordError) as info:
+        rnd.claim("Ana", "cat", seen=seen)
+    assert isinstance(info.value, TypeError) and "seen" in str(info.value)
+    assert _snapshot(rnd) == before
+
+
+@pytest.mark.parametrize("events", ["missing", None, 5, "x", [None]])
+def test_a_save_without_its_events_is_corrupt(events):
+    rnd = make()
+    deal(rnd, 3)
+    rnd.claim("Ana", "cat")
+    data = rnd.to_dict()
+    if events == "missing":
+        del data["events"]
+    else:
+        data["events"] = events
+    with pytest.raises(CorruptSaveError):
+        Round.from_dict(data, LEX)
+
+
+def test_a_spanish_save_is_not_restored_with_the_english_list():
+    rnd = Round([Player("Ana"), Player("Ben")], parse_cards("C A S A"), SPANISH)
+    deal(rnd, 4)
+    rnd.claim("Ana", "casa")
+    with pytest.raises(WrongLexiconError) as info:
+        Round.from_json(rnd.to_json(), LEX)
+    assert isinstance(info.value, CorruptSaveError)
+    assert (info.value.saved, info.value.given) == ("es", "en") and "Spanish" in str(info.value)
+    assert Round.from_json(rnd.to_json(), SPANISH).scores == {"Ana": 4, "Ben": 0}
+
+
+def test_a_game_save_refuses_rounds_past_the_game_and_decks_not_the_seeds():
+    game = Game([Player("Ana"), Player("Ben")], LEX, seed=3)
+    game.current.finish()
+    game.next_round()
+    data = game.to_dict()
+    too_many = json.loads(json.dumps(data))
+    too_many["played"].append(too_many["played"][-1])
+    with pytest.raises(CorruptSaveError, match="2 rounds"):
+        Game.from_dict(too_many, LEX)
+    other = json.loads(json.dumps(data))
+    other["played"][1] = Game([Player("Ana"), Player("Ben")], LEX, seed=4).current.to_dict()
+    with pytest.raises(CorruptSaveError, match="round 2"):
+        Game.from_dict(other, LEX)
+    dealer = json.loads(json.dumps(data))
+    dealer["played"][0]["dealer"] = "Ben"
+    with pytest.raises(CorruptSaveError, match="round 1"):
+        Game.from_dict(dealer, LEX)
+    unfinished = json.loads(json.dumps(data))
+    unfinished["played"][0] = Game([Player("Ana"), Player("Ben")], LEX, seed=3).current.to_dict()
+    with pytest.raises(CorruptSaveError, match="round 1 is not over"):
+        Game.from_dict(unfinished, LEX)
+    assert Game.from_dict(data, LEX).round_number == 2
+
+
+def test_a_player_whose_language_has_no_word_list_is_refused():
+    with pytest.raises(MissingLexiconError) as info:
+        Round([Player("Ana"), Player("Lu", lang="es")], parse_cards("C A S A"), LEX)
+    assert (info.value.player, info.value.lang) == ("Lu", "es") and "Spanish" in str(info.value)
+    with pytest.raises(MissingLexiconError):  # a list filed under the wrong language is no better
+        Round([Player("Lu", lang="es")], parse_cards("C A S A"), LEX, lexicons={"es": LEX})
+    with pytest.raises(MissingLexiconError):
+        Game([Player("Ana"), Player("Lu", lang="es")], LEX, seed=1)
+    # The round's own language needs no extra list.
+    assert Round([Player("Ana", lang="en")], parse_cards("C A T"), LEX).lexicon_for(Player("Ana", lang="en")) is LEX
+
+
+def test_an_excluded_dealer_neither_calls_nor_receives_free_cards():
+    rnd = make("X Y Q W E R T", dealer="Ana", dealer_calls=False)
+    deal(rnd, 1)
+    result = rnd.claim("Ben", "zzz")  # Cy, then Ana would get a card: Ana is the dealer, out of play
+    assert [(f.player, str(f.card), f.source) for f in result.free_cards] == [("Cy", "X", "table")]
+    assert rnd.scores == {"Ana": 0, "Ben": 0, "Cy": 1} and rnd.cards_left == 6
+    # A dealer who plays (the standard rules) gets free cards as before.
+    playing = make("X Y Q W E R T", dealer="Ana")
+    deal(playing, 1)
+    assert [f.player for f in playing.claim("Ben", "zzz").free_cards] == ["Cy", "Ana"]
+    assert Round.from_json(rnd.to_json(), LEX).to_dict() == rnd.to_dict()
+
+
+@pytest.mark.parametrize("word", ["don't", "x-ray", "DON’T", "co‐op", "rock-'n'-roll", "cat-"])
+def test_apostrophes_and_hyphens_are_a_failed_call(word):
+    rnd = make("C A T X Y Z S")
+    deal(rnd, 4)
+    result = rnd.claim("Ana", word)
+    assert not result.accepted and result.reason is Reason.APOSTROPHE_OR_HYPHEN
+    assert result.reason.is_penalised and len(result.free_cards) == 2
+    assert rnd.events[-3].reason == "apostrophe_or_hyphen" and rnd.events[-3].card_ids == ()
+    assert Round.from_json(rnd.to_json(), LEX).to_dict() == rnd.to_dict()
+
+
+def test_apostrophes_and_hyphens_cost_nothing_in_the_junior_variant():
+    rnd = make(junior=True)
+    deal(rnd, 3)
+    result = rnd.claim("Ana", "can't")
+    assert result.reason is Reason.APOSTROPHE_OR_HYPHEN and result.free_cards == ()
+    assert sum(rnd.scores.values()) == 0 and len(rnd.table) == 3
+
+
+@pytest.mark.parametrize("text", ["'", "-", "--", "' -", "c4t-", "x-🐱"])
+def test_only_punctuation_or_other_characters_is_still_bad_text(text):
+    rnd = make()
+    deal(rnd, 3)
+    before = _snapshot(rnd)
+    with pytest.raises(BadWordError):
+        rnd.claim("Ana", text)
+    assert _snapshot(rnd) == before
+
+
+def test_game_and_round_need_players():
+    with pytest.raises(SettingError, match="needs at least one player"):
+        Game([], LEX)
+    with pytest.raises(SettingError, match="needs at least one player"):
+        Round([], parse_cards("C A T"), LEX)
+    with pytest.raises(SettingError, match="different"):
+        Game([Player("Ana"), Player("Ana")], LEX)
+    with pytest.raises(SettingError, match="at least one round"):
+        Game([Player("Ana")], LEX, rounds=0)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: Round(["Ana"], parse_cards("C A T"), LEX),
+     lambda: Round("Ana", parse_cards("C A T"), LEX),
+     lambda: Round([Player("Ana")], 5, LEX),
+     lambda: Round([Player("Ana")], [1, 2], LEX),
+     lambda: Round([Player("Ana")], parse_cards("C A T"), "en"),
+     lambda: Round([Player("Ana")], parse_cards("C A T"), LEX, junior="no"),
+     lambda: Round([Player("Ana")], parse_cards("C A T"), LEX, lexicons=["es"]),
+     lambda: Round([Player("Ana")], parse_cards("C A T"), LEX, foreign=[5]),
+     lambda: Game([Player("Ana")], LEX, rounds="2"),
+     lambda: Game([Player("Ana")], LEX, seed=[1]),
+     lambda: Game([Player("Ana")], LEX, deck=7),
+     lambda: Player("Ana", min_cards="3"),
+     lambda: Player(5)],
+)  # fmt: skip
+def test_wrongly_typed_settings_are_refused_with_a_typed_error(build):
+    with pytest.raises(MyWordError):
+        build()

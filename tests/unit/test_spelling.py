@@ -1,7 +1,7 @@
 import pytest
 
 from myword_edu.cards import Card, parse_cards
-from myword_edu.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, TooFewCardsError
+from myword_edu.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, MyWordError, TooFewCardsError
 from myword_edu.spelling import best_spelling, check_choice, spell
 
 
@@ -71,3 +71,21 @@ def test_check_choice():
         check_choice("cat", parse_cards("C A T"), table=table, min_cards=4)
     with pytest.raises(CardsDoNotSpellError):
         check_choice("cat", [], table=table)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [lambda: spell("cat", 5), lambda: spell("cat", [1, 2, 3]), lambda: spell("cat", parse_cards("C A T"), min_cards="3"),
+     lambda: spell("cat", parse_cards("C A T"), min_cards=True), lambda: check_choice("cat", 5),
+     lambda: check_choice("cat", [object()]), lambda: check_choice("cat", parse_cards("C A T"), table=5),
+     lambda: check_choice("cat", parse_cards("C A T"), min_cards=None), lambda: best_spelling(5, parse_cards("C A T")),
+     lambda: best_spelling("cat", None)],
+)  # fmt: skip
+def test_wrongly_typed_input_is_a_typed_error(build):
+    with pytest.raises(MyWordError):
+        build()
+
+
+def test_card_letters_as_text_are_cards():
+    assert spell("cat", ["C", "A", "T"]) == tuple(parse_cards("C A T"))
+    assert check_choice("cat", ["c", "a", "t"]) == tuple(parse_cards("C A T"))

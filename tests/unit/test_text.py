@@ -71,3 +71,12 @@ def test_clean_word_never_crashes_and_returns_letters(text):
     else:
         assert word and set(word) <= set(alphabet("es"))
         assert fold(word) == word
+
+
+@pytest.mark.parametrize("fn", [fold, clean_word])
+@pytest.mark.parametrize("value", [5, None, b"cat", ["cat"]])
+def test_text_that_is_not_text_is_a_typed_error(fn, value):
+    from myword_edu.errors import MyWordError
+
+    with pytest.raises(MyWordError):
+        fn(value)
