@@ -10,8 +10,8 @@ teacher needs (the links, the setup code, problems they can fix); everything
 else goes to a log file whose path it shows (:mod:`myword_edu.serve_log`).
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
->>> args.command, args.port, args.host, args.browser, args.pool, args.db
-('serve', 9000, '127.0.0.1', False, None, None)
+>>> args.command, args.port, args.host, args.browser, args.pool, args.db, args.class_size
+('serve', 9000, '127.0.0.1', False, None, None, None)
 """
 
 from __future__ import annotations
@@ -96,6 +96,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="kernels kept ready before anyone opens the page (default 1; 0 turns preheating off)",
     )
+    serve_parser.add_argument(
+        "--class-size",
+        type=_pool,
+        default=None,
+        metavar="N",
+        help="students who will open a page at the same moment: keeps N pages ready for each student page "
+        "(about 45 MB of memory each; see --class-page)",
+    )
+    serve_parser.add_argument(
+        "--class-page",
+        choices=[*CLASS_PAGES, "all"],
+        default="all",
+        help="which page the class opens together: practice (MyWord!), boggle or room (live rooms); "
+        "default all three",
+    )
     add_db_argument(serve_parser)
     serve_parser.set_defaults(handler=_serve_command)
     add_class_commands(commands)  # export, passcode, unlock
@@ -111,6 +126,24 @@ def _port(text: str) -> int:
     if not 0 < port < 65536:
         raise argparse.ArgumentTypeError(f"{port} is not a port number (1 to 65535)")
     return port
+
+
+#: The student pages a whole class may open at once, by the name a teacher types after ``--class-page``.
+CLASS_PAGES = {"practice": "myword.ipynb", "boggle": "boggle.ipynb", "room": "room.ipynb"}
+
+
+def kernel_pools(class_size: int, page: str = "all", default: int = 1) -> dict[str, dict[str, int]]:
+    """Voila's ``kernel_pools_config``: ``class_size`` kernels kept ready for the class's page(s).
+
+    Every other page (the teacher panel) keeps ``default`` ready.
+
+    >>> kernel_pools(30, "room")
+    {'default': {'pool_size': 1}, 'room.ipynb': {'pool_size': 30}}
+    >>> sorted(kernel_pools(5))
+    ['boggle.ipynb', 'default', 'myword.ipynb', 'room.ipynb']
+    """
+    pages = CLASS_PAGES.values() if page == "all" else [CLASS_PAGES[page]]
+    return {"default": {"pool_size": default}, **{name: {"pool_size": class_size} for name in pages}}
 
 
 def _pool(text: str) -> int:
@@ -130,7 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    return serve(port=args.port, host=args.host, open_browser=args.browser, pool=args.pool, db=args.db)
+    return serve(port=args.port, host=args.host, open_browser=args.browser, pool=args.pool, db=args.db,
+                 class_size=args.class_size, class_page=args.class_page)  # fmt: skip
 
 
 def kernel_environment(environ: dict[str, str] | None = None) -> dict[str, str]:
@@ -163,11 +197,15 @@ def serve(
     open_browser: bool = True,
     pool: int | None = None,
     db: str | None = None,
+    class_size: int | None = None,
+    class_page: str = "all",
 ) -> int:
     """Run Voila on the notebooks folder until interrupted.
 
     ``pool`` overrides the number of preheated kernels in ``voila.json`` (0: none).
     ``db`` is the class database (see :func:`myword_edu.store.resolve_url`).
+    ``class_size`` keeps that many kernels ready for ``class_page`` (see :func:`kernel_pools`),
+    so a class opening the link together does not wait for kernels to start.
     """
     from voila.app import Voila
 
@@ -192,6 +230,11 @@ def serve(
             from voila.tornado.handler import TornadoVoilaHandler
 
             return device_handlers(super().init_handlers(), TornadoVoilaHandler)
+
+        def init_settings(self) -> Any:
+            if class_size:  # read by the kernel manager Voila builds in init_settings
+                self.config.VoilaKernelManager.kernel_pools_config = kernel_pools(class_size, class_page, 1 if pool is None else pool)
+            return super().init_settings()
 
         def get_default_logging_config(self) -> dict:
             return serve_log.logging_config(type(self).__name__, log_file, port=port)
@@ -218,7 +261,7 @@ def serve(
         "--MappingKernelManager.kernel_manager_class=myword_edu.serve_log.LoggedKernelManager",
         f"--LoggedKernelManager.output_file={log_file}",
     ]
-    if pool == 0:
+    if pool == 0 and not class_size:
         argv.append("--VoilaConfiguration.preheat_kernel=False")
     elif pool is not None:
         argv.append(f"--VoilaConfiguration.default_pool_size={pool}")
