@@ -19,6 +19,10 @@ Threat model: any page can pick any name on the class list. So:
   heartbeat or call (:class:`SeatLostError`), and every call a live room
   stores checks the seat in the same transaction (``RoomLog.guard``).
 
+A kernel that ends normally (its tab closed: the page asks Voila to shut it
+down) gives up the seats it holds on its way out, so the student's reopened tab
+gets in at once; only a killed kernel's seat waits to go stale.
+
 Every clock is the store's (shared by every kernel, replaceable in tests).
 
 >>> from myword_edu.store import Store
@@ -38,7 +42,10 @@ myword_edu.presence.SeatTakenError: Ana is already playing on another device; as
 
 from __future__ import annotations
 
+import atexit
+import logging
 import secrets
+import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Iterable
@@ -51,6 +58,8 @@ from .errors import MyWordError
 
 __all__ = ["Presence", "Knock", "SeatTakenError", "SeatLostError", "knocks", "let_in", "room_place", "place_game",
            "MYWORD", "BOGGLE", "BEAT_SECONDS", "STALE_SECONDS"]  # fmt: skip
+
+log = logging.getLogger(__name__)
 
 #: How often a page sends its heartbeat (seconds).
 BEAT_SECONDS = 3.0
@@ -146,10 +155,12 @@ class Presence:
                     if row is None:
                         conn.execute(sa.insert(p).values(student_id=self.student_id, place=self.place,
                                                          token=self.token, seen_at=now))  # fmt: skip
+                        _hold(self)
                         return
                     if row.token == self.token or row.seen_at < now - timedelta(seconds=STALE_SECONDS):
                         conn.execute(sa.update(p).where(self._where())
                                      .values(token=self.token, seen_at=now, waiting_token=None, waiting_at=None))  # fmt: skip
+                        _hold(self)
                         return
                     conn.execute(sa.update(p).where(self._where()).values(waiting_token=self.token, waiting_at=now))
                 break
@@ -188,10 +199,32 @@ class Presence:
     def leave(self) -> None:
         """Give the seat up ("Not you?"), or stop asking for it: another page can take it at once."""
         p = t.seat_presence
+        _HELD.discard(self)
         with self.store.transaction() as conn:
             conn.execute(sa.delete(p).where(self._where(), p.c.token == self.token))
             conn.execute(sa.update(p).where(self._where(), p.c.waiting_token == self.token)
                          .values(waiting_token=None, waiting_at=None))  # fmt: skip
+
+
+#: The seats this process holds, given up when it ends normally (:func:`_leave_all`).
+_HELD: "weakref.WeakSet[Presence]" = weakref.WeakSet()
+_AT_EXIT: list[bool] = []
+
+
+def _hold(presence: Presence) -> None:
+    _HELD.add(presence)
+    if not _AT_EXIT:
+        atexit.register(_leave_all)
+        _AT_EXIT.append(True)
+
+
+def _leave_all() -> None:
+    """The kernel is ending (its tab was closed): free its seats for the student's next page."""
+    for presence in list(_HELD):
+        try:
+            presence.leave()
+        except MyWordError:  # the database is gone or busy: the seat goes stale on its own
+            log.warning("the seat of %s could not be given up", presence.name)
 
 
 def knocks(store: Any, places: Iterable[str] | None = None) -> list[Knock]:

@@ -166,3 +166,38 @@ def test_picture_passwords_are_stored_hashed_and_checked(store):
     assert [s.name for s in students_without_pictures(store)] == ["Ben"]
     ((_, again),) = give_pictures(store, [ana.id], kdf_n=2**10, choose=lambda n: 0)
     assert again == (0, 1, 2) and check_pictures(store, ana.id, [0, 1, 2])
+
+
+_HOLD_SEAT = """
+import os, sys, signal
+from myword_edu.presence import MYWORD, Presence
+from myword_edu.store import Store
+store = Store.open(sys.argv[1])
+seat = Presence(store, int(sys.argv[2]), "Ana", MYWORD)  # a page's gate holds its seat
+seat.take()
+print("taken", flush=True)
+if sys.argv[3] == "kill":
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("end", ["exit", "kill"])
+def test_a_kernel_that_ends_gives_up_its_seat_and_a_killed_one_keeps_it(store, end):
+    """A closed tab's kernel shuts down normally: the student's reopened tab gets in at once (a killed
+    kernel's seat goes stale instead, as the tests above show). Both processes use the real clock."""
+    import subprocess
+    import sys
+
+    if store.engine.dialect.name == "sqlite" and store.engine.url.database in (None, "", ":memory:"):
+        pytest.skip("needs a database another process can open")
+    ana = store.add_student("Ana")
+    out = subprocess.run([sys.executable, "-c", _HOLD_SEAT, store.url, str(ana.id), end],
+                         capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert "taken" in out.stdout, out.stderr
+    again = Presence(store, ana.id, "Ana", MYWORD)
+    if end == "exit":
+        again.take()  # no wait, no teacher
+        assert again.is_mine()
+    else:
+        with pytest.raises(SeatTakenError):
+            again.take()
