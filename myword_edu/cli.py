@@ -178,6 +178,14 @@ def serve(
 
         name = "myword-edu"
 
+        def init_handlers(self) -> list:  # "/" opens the app; closed tabs' kernels stop (see myword_edu.web)
+            from jupyter_server.utils import url_path_join
+
+            from .web import harden_handlers
+
+            app_path = url_path_join(self.server_url or self.base_url, "voila/render", APP_NOTEBOOK)
+            return harden_handlers(super().init_handlers(), app_path=app_path)
+
         def launch_browser(self) -> None:  # called once the server listens
             print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)
             if open_browser:
