@@ -48,7 +48,9 @@ def test_app_shows_as_a_widget_with_a_stable_text_repr(make_app):
     app = make_app()
     bundle = app._repr_mimebundle_()
     assert bundle["text/plain"] == "<MyWord! practice app, lang='en', players=2>"
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == app.root.model_id
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"]
+    shown = app.shown_widget()  # the root, and the watch that says "connection lost" when the kernel is gone
+    assert shown.children[0] is app.root and type(shown.children[1]).__name__ == "ConnectionWatch"
     assert "myword-app" in app.root._dom_classes
 
 
@@ -231,3 +233,15 @@ def test_player_name_renders_as_text(make_app):
     app = make_app(name='<img src=x onerror="alert(1)">')
     assert "<img" not in app.scores.value
     assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in app.scores.value
+
+
+def test_the_connection_watch_knows_the_pages_language(make_app, browser):
+    app = make_app()
+    watch = app.shown_widget().children[1]
+    assert watch.lang == "en" and watch.messages["es"]["lost"].startswith("Se ha perdido la conexión")
+    browser.update(app.lang_toggle, index=1)  # the student switches to Spanish
+    browser.custom(watch, {"type": "lang"})  # the page asks (on the student's next click)
+    assert watch.lang == "es"
+    browser.update(watch, lang="xx")  # a page may set it: it only changes its own message
+    browser.custom(watch, {"type": "lang"})
+    assert watch.lang == "es"
