@@ -9,8 +9,8 @@ page with the message and a Reopen button, in the page's language.
 
 The message is drawn without Python (Python is gone by then), so the page
 holds both languages' texts, and the language of the page as Python last
-said. The page asks for it at most every 2 s while the student uses the page
-(a click or a key): by the time the connection is lost, the last answer is
+said. The page asks for it a moment after each click or key (at most one
+question per 0.7 s): by the time the connection is lost, the last answer is
 the language the student was reading. Before the first answer, the page's
 ``lang=`` query parameter decides, else English.
 
@@ -64,7 +64,7 @@ function render({ model, el }) {
   cover.append(style, box);
   document.body.append(cover);
 
-  let lost = false, unloading = false, slow = null, asked = 0;
+  let lost = false, unloading = false, slow = null, asking = null;
   const lang = () => {
     const said = model.get("lang");
     if (said) return said;
@@ -97,9 +97,9 @@ function render({ model, el }) {
     kernel.connectionStatusChanged.connect(onConnection);
     if (LOST.includes(kernel.status) || kernel.connectionStatus === "disconnected") show();
   }
-  const ask = () => {
-    const now = Date.now();
-    if (!lost && now - asked > 2000) { asked = now; model.send({ type: "lang" }); }
+  const ask = () => {  // a little after the click, so the answer includes what the click changed
+    if (lost || asking) return;
+    asking = setTimeout(() => { asking = null; if (!lost) model.send({ type: "lang" }); }, 700);
   };
   const onUnload = () => { unloading = true; };
   document.addEventListener("pointerdown", ask, true);
@@ -108,6 +108,8 @@ function render({ model, el }) {
   model.on("change:lang", draw);
   draw();
   return () => {
+    clearTimeout(asking);
+    clearTimeout(slow);
     if (kernel && kernel.statusChanged) {
       kernel.statusChanged.disconnect(onStatus);
       kernel.connectionStatusChanged.disconnect(onConnection);
