@@ -61,7 +61,7 @@ function render({ model, el }) {
       return;
     }
     const data = await file.arrayBuffer();
-    model.send({ type: "file", name: file.name, size: file.size }, [data]);
+    model.send({ type: "file", name: file.name, size: file.size }, undefined, [data]);  // (content, callbacks, buffers)
   });
   model.on("change:label", draw);
   model.on("change:accept", draw);
