@@ -227,13 +227,20 @@ def serve(
         name = "myword-edu"
 
         def init_handlers(self) -> list[Any]:
-            from voila.tornado.handler import TornadoVoilaHandler
+            """"/" opens the app, closed tabs' kernels stop (:mod:`myword_edu.web`), and every
+            browser gets a device cookie (:mod:`myword_edu.device`)."""
+            from jupyter_server.utils import url_path_join
 
-            return device_handlers(super().init_handlers(), TornadoVoilaHandler)
+            from .web import PageHandler, harden_handlers
+
+            app_path = url_path_join(self.server_url or self.base_url, "voila/render", APP_NOTEBOOK)
+            return device_handlers(harden_handlers(super().init_handlers(), app_path=app_path), PageHandler)
 
         def init_settings(self) -> Any:
             if class_size:  # read by the kernel manager Voila builds in init_settings
-                self.config.VoilaKernelManager.kernel_pools_config = kernel_pools(class_size, class_page, 1 if pool is None else pool)
+                self.config.VoilaKernelManager.kernel_pools_config = kernel_pools(
+                    class_size, class_page, 1 if pool is None else pool
+                )
             return super().init_settings()
 
         def get_default_logging_config(self) -> dict:

@@ -177,6 +177,8 @@ EN: dict[str, str] = {
     "boggle.missed_title": "Words nobody found ({count})",
     "boggle.missed_help": "Click a word to see it on the board.",
     "boggle.missed_label": "Words nobody found",
+    "connection.lost": "Connection lost: this page has stopped working. Reopen the link to go on.",
+    "connection.reopen": "Reopen",
 }
 
 ES: dict[str, str] = {
@@ -334,6 +336,8 @@ ES: dict[str, str] = {
     "boggle.missed_title": "Palabras que nadie encontró ({count})",
     "boggle.missed_help": "Pulsa una palabra para verla en el tablero.",
     "boggle.missed_label": "Palabras que nadie encontró",
+    "connection.lost": "Se ha perdido la conexión: esta página ha dejado de funcionar. Vuelve a abrir el enlace para seguir.",
+    "connection.reopen": "Volver a abrir",
 }
 
 #: The catalogs by language tag.

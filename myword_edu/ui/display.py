@@ -11,13 +11,34 @@ class ShowsRoot:
     """Displays ``self.root`` (a widget), with ``repr(self)`` as the plain-text form.
 
     nbval compares the plain text, so a page's repr, not a widget id, is what
-    a notebook's stored output holds.
+    a notebook's stored output holds. Beside the root goes a
+    :class:`~myword_edu.ui.connection.ConnectionWatch`, which tells the student
+    when the page has lost its kernel, in :meth:`shown_lang`.
     """
 
     root: Any
 
+    def shown_lang(self) -> str:
+        """The language the page shows now: its game's (``app.session``, ``session``), else its own ``lang``."""
+        for owner in (getattr(self, "app", None), self):
+            if owner is None:
+                continue
+            for lang in (getattr(getattr(owner, "session", None), "lang", None), getattr(owner, "lang", None)):
+                if lang in ("en", "es"):
+                    return str(lang)
+        return "en"
+
+    def shown_widget(self) -> Any:
+        """What the notebook displays: the root, and the connection watch (which draws nothing until needed)."""
+        import ipywidgets as w
+
+        from .connection import ConnectionWatch
+
+        return w.Box([self.root, ConnectionWatch(lang_of=self.shown_lang)], _dom_classes=["myword-shown"],
+                     layout=w.Layout(display="block", overflow="visible"))  # fmt: skip
+
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        bundle = self.root._repr_mimebundle_(**kwargs)
+        bundle = self.shown_widget()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         return {**bundle, "text/plain": repr(self)}

@@ -18,6 +18,7 @@ from ..rules import MIN_CARDS_RANGE
 from ..store import KEEP
 from .roster_table import RosterTable
 from .teacher import say
+from .upload import FilePicker, human_size
 
 if TYPE_CHECKING:
     from .teacher import TeacherPanel
@@ -66,7 +67,8 @@ class RosterTab:
         self.rename_button = w.Button(description=t("roster.rename"), _dom_classes=["myword-rename"])
         self.remove_button = w.Button(description=t("roster.remove"), _dom_classes=["myword-danger", "myword-remove"])
         self.message = w.HTML()
-        self.upload = w.FileUpload(accept=".csv,.txt,text/csv,text/plain", multiple=False, description=t("roster.upload"))
+        self.upload = FilePicker(max_bytes=MAX_ROSTER_BYTES, on_choice=self._on_file, accept=".csv,.txt,text/csv,text/plain",
+                                 label=t("roster.upload"))  # fmt: skip
         self.paste = w.Textarea(placeholder=t("roster.paste_placeholder"), rows=3, layout=w.Layout(width="400px"))
         self.import_button = w.Button(description=t("roster.import"), _dom_classes=["myword-import"])
         self.import_message = w.HTML()
@@ -239,15 +241,34 @@ class RosterTab:
         self.panel.changed(roster=True)
         return True
 
+    def _on_file(self, picker: FilePicker) -> None:
+        """A file was just chosen: say whether it can be imported (a big one never reached Python)."""
+        t, lang = self.panel.t, self.panel.lang
+        if picker.refused is not None:
+            name, size = picker.refused
+            self.import_message.value = say(t("roster.file_too_big", name=name or "?", size=human_size(size, lang),
+                                              kb=MAX_ROSTER_BYTES // 1024), good=False)  # fmt: skip
+            picker.chosen = ""
+        elif picker.file is not None:
+            name, data = picker.file
+            picker.chosen = name
+            self.import_message.value = say(t("roster.file_ready", name=name or "?", size=human_size(len(data), lang)),
+                                            good=True)  # fmt: skip
+        else:
+            picker.chosen = ""
+            self.import_message.value = ""
+
     def import_roster(self) -> bool:
-        """Import the uploaded file (or the pasted names): all of it, or nothing with every problem listed."""
+        """Import the file just chosen (or the pasted names): all of it, or nothing with every problem listed.
+
+        A file is used for one import only: after it, Import reads the pasted names, or a newly chosen file.
+        """
         self._disarm()
         t = self.panel.t
-        files = list(self.upload.value or ())
-        if files:
-            content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
-            data = bytes(content)
-            if len(data) > MAX_ROSTER_BYTES:
+        file = self.upload.take()
+        if file is not None:
+            data = file[1]
+            if len(data) > MAX_ROSTER_BYTES:  # FilePicker checked already; check again here, where it is used
                 self.import_message.value = say(t("roster.too_big", kb=MAX_ROSTER_BYTES // 1024), good=False)
                 return False
             source = decode_upload(data)
@@ -268,7 +289,6 @@ class RosterTab:
         except MyWordError as error:
             self.import_message.value = say(t("store.error", detail=str(error)), good=False)
             return False
-        self.upload.value = ()
         self.paste.value = ""
         self.import_message.value = say(t("roster.imported", count=len(added)), good=True)
         self.panel.changed(roster=True)

@@ -5,15 +5,15 @@ Every wait is on a condition with a deadline, never a fixed sleep.
 
 from __future__ import annotations
 
+import http.client
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -73,16 +73,38 @@ class Server:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"myword-edu serve exited early:\n{self.log()}")
-            if "Open this link" in self.log():
-                try:
-                    with urllib.request.urlopen(self.base + "/", timeout=5) as response:
-                        if response.status == 200:
-                            return
-                except (urllib.error.URLError, OSError):
-                    pass
+            if "Open this link" in self.log() and self._answers("/"):
+                return
             time.sleep(0.1)  # polling interval while waiting on the condition above
         self.stop()
         raise TimeoutError(f"myword-edu serve not ready after {timeout} s:\n{self.log()}")
+
+    def _answers(self, path: str) -> bool:
+        """The server answers ``path`` (``/`` redirects to the app: not followed, so no kernel is used)."""
+        connection = http.client.HTTPConnection("localhost", self.port, timeout=5)
+        try:
+            connection.request("GET", path)
+            return connection.getresponse().status in (200, 302)
+        except OSError:
+            return False
+        finally:
+            connection.close()
+
+    def kernel_ids(self) -> set[str]:
+        """The ids of the kernels running now: the server's child processes, read from ``/proc``."""
+        ids = set()
+        for proc in Path("/proc").iterdir():
+            try:
+                if not proc.name.isdigit() or int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1]) != self.process.pid:
+                    continue
+                args = (proc / "cmdline").read_bytes().split(b"\0")
+            except (OSError, ValueError, IndexError):  # gone meanwhile
+                continue
+            for arg in args:
+                match = re.search(rb"kernel-([0-9a-f-]{36})\.json$", arg)
+                if match:
+                    ids.add(match.group(1).decode())
+        return ids
 
     def wait_for_log(self, text: str, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout

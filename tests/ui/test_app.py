@@ -48,7 +48,9 @@ def test_app_shows_as_a_widget_with_a_stable_text_repr(make_app):
     app = make_app()
     bundle = app._repr_mimebundle_()
     assert bundle["text/plain"] == "<MyWord! practice app, lang='en', players=2>"
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == app.root.model_id
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"]
+    shown = app.shown_widget()  # the root, and the watch that says "connection lost" when the kernel is gone
+    assert shown.children[0] is app.root and type(shown.children[1]).__name__ == "ConnectionWatch"
     assert "myword-app" in app.root._dom_classes
 
 
@@ -249,3 +251,15 @@ def test_an_apostrophe_or_hyphen_is_a_failed_call_with_its_reason(make_app, brow
     assert expected in message
     assert "Robot 1" in message and "Robot 2" in message  # the free cards, as for any failed call
     assert app.session.scores["Robot 1"] == 1 and app.entry.value == ""
+
+
+def test_the_connection_watch_knows_the_pages_language(make_app, browser):
+    app = make_app()
+    watch = app.shown_widget().children[1]
+    assert watch.lang == "en" and watch.messages["es"]["lost"].startswith("Se ha perdido la conexión")
+    browser.update(app.lang_toggle, index=1)  # the student switches to Spanish
+    browser.custom(watch, {"type": "lang"})  # the page asks (on the student's next click)
+    assert watch.lang == "es"
+    browser.update(watch, lang="xx")  # a page may set it: it only changes its own message
+    browser.custom(watch, {"type": "lang"})
+    assert watch.lang == "es"

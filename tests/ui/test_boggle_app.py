@@ -49,7 +49,9 @@ def test_stable_text_repr_and_widget_bundle(make_app):
     app = make_app(bots=2, lang="es")
     bundle = app._repr_mimebundle_()
     assert bundle["text/plain"] == "<Boggle app, lang='es', dice='es', players=3>"
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == app.root.model_id
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"]
+    shown = app.shown_widget()  # the root, and the watch that says "connection lost" when the kernel is gone
+    assert shown.children[0] is app.root and type(shown.children[1]).__name__ == "ConnectionWatch"
 
 
 def test_cubes_stay_covered_until_start(make_app, browser):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 import pytest
 
@@ -251,12 +250,17 @@ def test_add_rename_remove(open_panel, store, browser):
     assert "Carla M." not in [row["cells"][0] for row in roster.table.rows]
 
 
+def choose_file(picker, name: str, data: bytes) -> None:
+    """What the page's file picker sends for a file that fits: its name, and its bytes as one buffer."""
+    picker._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "file", "name": name, "size": len(data)}}},
+                        "buffers": [memoryview(data)]})  # fmt: skip
+
+
 def test_import_reports_every_bad_line_and_imports_nothing(open_panel, store, browser):
     roster = open_panel.tabs[0]
     content = "nombre;idioma;mínimo de cartas\nDani;español;4\nDani;inglés;3\nEva;klingon;3\n;es;2\nana;en;3\n".encode("cp1252")
-    # What FileUpload holds once the page has sent a file (Excel's "CSV": Windows-1252, semicolons).
-    roster.upload.value = ({"name": "clase.csv", "type": "text/csv", "size": len(content), "content": memoryview(content),
-                            "last_modified": datetime.now()},)  # fmt: skip
+    choose_file(roster.upload, "clase.csv", content)  # Excel's "CSV": Windows-1252, semicolons
+    assert "clase.csv (" in roster.import_message.value and "is ready" in roster.import_message.value
     before = store.students()
     browser.click(roster.import_button)
     message = roster.import_message.value
@@ -266,10 +270,50 @@ def test_import_reports_every_bad_line_and_imports_nothing(open_panel, store, br
         assert line in message
     assert store.students() == before
     browser.update(roster.paste, value="Dani\nEva\n")
-    roster.upload.value = ()
-    browser.click(roster.import_button)
+    browser.click(roster.import_button)  # the file was used once: now the pasted names
     assert "Imported 2 students" in roster.import_message.value
     assert {"Dani", "Eva"} <= {s.name for s in store.students()}
+
+
+def test_a_file_is_imported_once_and_a_too_big_one_never_leaves_the_page(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    choose_file(roster.upload, "first.csv", b"Dani\nEva\n")
+    browser.click(roster.import_button)
+    assert "Imported 2 students" in roster.import_message.value
+    # The page refuses a 12 MB file itself and sends only its name and size: the message says the limit.
+    browser.custom(roster.upload, {"type": "too_big", "name": "photos.zip", "size": 12_345_678})
+    message = roster.import_message.value
+    assert "photos.zip is 12.3 MB: too big for a class list" in message and "at most 256 kB" in message
+    before = store.students()
+    browser.click(roster.import_button)  # never the previous file again
+    assert store.students() == before and "Choose a file or paste names first." in roster.import_message.value
+    # A failed import does not keep its file either: fixing the list means choosing it again.
+    choose_file(roster.upload, "second.csv", b"Dani\n")
+    browser.click(roster.import_button)
+    assert "Nothing was imported" in roster.import_message.value
+    browser.click(roster.import_button)
+    assert "Choose a file or paste names first." in roster.import_message.value
+
+
+def test_a_page_that_sends_a_big_file_anyway_is_refused_in_python(open_panel, store, browser):
+    roster = open_panel.tabs[0]
+    choose_file(roster.upload, "big.csv", b"Zoe\n" * 70_000)  # 280 kB: a page that skipped its own check
+    assert "too big for a class list" in roster.import_message.value
+    before = store.students()
+    browser.click(roster.import_button)
+    assert store.students() == before
+    browser.custom(roster.upload, {"type": "file", "name": "no-content.csv"})  # no buffer at all
+    browser.click(roster.import_button)
+    assert store.students() == before and "Choose a file or paste names first." in roster.import_message.value
+
+
+def test_the_size_message_in_spanish(store, auth, library, browser):
+    panel = TeacherPanel(store=store, auth=auth, library=library, lang="es")
+    assert panel.unlock(PASSCODE)
+    roster = panel.tabs[0]
+    browser.custom(roster.upload, {"type": "too_big", "name": "fotos.zip", "size": 12_345_678})
+    assert "fotos.zip ocupa 12,3 MB: es demasiado grande para una lista de clase" in roster.import_message.value
+    assert "como mucho 256 kB" in roster.import_message.value
 
 
 def test_lessons_tab_sets_the_class_lesson(open_panel, store, browser):
