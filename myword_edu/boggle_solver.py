@@ -227,15 +227,6 @@ def _walk_paths(board: "Board", arr: array, least: int) -> set[str]:
         multi[cell] = tuple(longer)
     add = found.add
 
-    def follow(node: int, face: str) -> int:
-        for ch in face:
-            header = arr[node]
-            code = CODE[ch]
-            if not header >> code & 1:
-                return -1
-            node = arr[node + 1 + (header & ((1 << code) - 1)).bit_count()]
-        return node
-
     def walk(cell: int, node: int, used: int, prefix: str) -> None:
         nonlocal steps
         steps -= 1
@@ -265,7 +256,7 @@ def _walk_paths(board: "Board", arr: array, least: int) -> set[str]:
             for nb in multi[cell]:
                 if used >> nb & 1:
                     continue
-                child = follow(node, faces[nb])
+                child = _follow(arr, node, faces[nb])
                 if child < 0:
                     continue
                 word = prefix + faces[nb]
@@ -276,7 +267,7 @@ def _walk_paths(board: "Board", arr: array, least: int) -> set[str]:
                     walk(nb, child, used | (1 << nb), word)
 
     for cell in range(ncell):
-        node = follow(0, faces[cell])
+        node = _follow(arr, 0, faces[cell])
         if node < 0:
             continue
         word = faces[cell]
