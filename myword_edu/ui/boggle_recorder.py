@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..boggle import GAME_KIND, NOT_ATTEMPTS, Play, path_text
@@ -30,6 +29,7 @@ from ..classroom import Student
 from ..errors import MyWordError
 from .boggle_model import BoggleSession, BPhase
 from .boggle_settings import BoggleSettings
+from .saved_game import saved_state, settings_data
 
 if TYPE_CHECKING:
     from ..store import Store
@@ -80,7 +80,7 @@ class BoggleRecorder:
         session = self.session
         if session is None or session.round_number != 1 or session.phase is not BPhase.PLAYING:
             return  # only a game's first round is resumed (a rostered student plays one round)
-        state = {"settings": _plain(session.settings), "seed": session.settings.seed, "started": self._started,
+        state = {"settings": settings_data(session.settings), "seed": session.settings.seed, "started": self._started,
                  "sent": self._sent}  # fmt: skip
         self.store.save_game_state(self._game_id, json.dumps(state, ensure_ascii=False))
 
@@ -129,12 +129,6 @@ class BoggleRecorder:
             log.exception("%s's Boggle round could not be kept for resuming", self.student.name)
 
 
-def _plain(settings: BoggleSettings) -> dict[str, Any]:
-    data = asdict(settings)
-    data.pop("seed")
-    return json.loads(json.dumps(data))
-
-
 def unfinished_boggle(
     store: "Store", student: Student, settings: BoggleSettings
 ) -> tuple[str, int, float, list[list[Any]]] | None:
@@ -142,18 +136,17 @@ def unfinished_boggle(
 
     None when there is none, or when the teacher has changed the settings since.
     """
-    found = store.unfinished_game(student.id, GAME_KIND)
+    found = saved_state(store, student, GAME_KIND, settings)
     if found is None:
         return None
-    game_id, text = found
+    game_id, state = found
     try:
-        state = json.loads(text)
-        saved, seed, started, sent = state["settings"], state["seed"], float(state["started"]), list(state["sent"])
+        seed, started = state["seed"], float(state["started"])
         sent = [[t if isinstance(t, str) else None, [int(c) for c in p] if p is not None else None,
-                 None if at is None else float(at)] for t, p, at in sent]  # fmt: skip
+                 None if at is None else float(at)] for t, p, at in state["sent"]]  # fmt: skip
     except (ValueError, KeyError, TypeError):
         log.warning("the saved Boggle round %s of %s cannot be read", game_id, student.name)
         return None
-    if saved != _plain(settings) or not isinstance(seed, int) or isinstance(seed, bool):
+    if not isinstance(seed, int) or isinstance(seed, bool):
         return None
     return game_id, seed, started, sent

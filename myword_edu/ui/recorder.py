@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..cards import Card
@@ -26,6 +25,7 @@ from ..errors import MyWordError
 from ..rules import ClaimResult, Reason
 from ..spelling import best_spelling
 from .model import Phase, Session
+from .saved_game import saved_state, settings_data
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class AttemptRecorder:
         if session is None or session.game is not self._game:
             return  # not started yet: nothing to resume
         state = None if session.phase is Phase.GAME_OVER else json.dumps(
-            {"settings": _plain(session.settings), "game": session.game.to_dict()}, ensure_ascii=False
+            {"settings": settings_data(session.settings), "game": session.game.to_dict()}, ensure_ascii=False
         )
         if state != self._kept:
             self.store.save_game_state(self._game_id, state)
@@ -136,29 +136,18 @@ class AttemptRecorder:
         self.recorded += 1
 
 
-def _plain(settings: Settings) -> dict[str, Any]:
-    data = asdict(settings)
-    data.pop("seed")
-    return json.loads(json.dumps(data))
-
-
 def unfinished_game(store: "Store", student: Student, settings: Settings) -> tuple[str, int, Mapping[str, Any]] | None:
     """The student's unfinished practice game with these settings: ``(game id, seed, saved game)``.
 
     None when there is none, or when the teacher has changed the student's
     settings since (the next game is then played under the new ones).
     """
-    found = store.unfinished_game(student.id, GAME_KIND)
+    found = saved_state(store, student, GAME_KIND, settings)
     if found is None:
         return None
-    game_id, text = found
-    try:
-        state = json.loads(text)
-        saved, game = state["settings"], state["game"]
-        seed = game["seed"]
-    except (ValueError, KeyError, TypeError):
-        log.warning("the saved game %s of %s cannot be read", game_id, student.name)
-        return None
-    if saved != _plain(settings) or not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(game, dict):
+    game_id, state = found
+    game = state.get("game")
+    seed = game.get("seed") if isinstance(game, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
         return None
     return game_id, seed, game
