@@ -118,6 +118,18 @@ def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_ser
     ben.screenshot(path=str(ARTIFACTS / "room-student.png"))
     teacher.screenshot(path=str(ARTIFACTS / "room-teacher.png"))
 
+    # Ben closes his tab and opens the link again: his table and the scores within seconds of his name
+    # (the closed tab's kernel shut down and gave his seat up; a fresh kernel replays the room's log).
+    ben.close(run_before_unload=True)
+    again = new_page(f"{room_server.base}/voila/render/room.ipynb")
+    again.locator(".myword-room-code input").fill(code)
+    again.locator(".myword-room-code input").press("Enter")
+    again.locator("button.myword-room-name", has_text=re.compile("^Ben$")).click()
+    started = time.monotonic()
+    wait_for_faces(again, left)
+    again.wait_for_selector(f".myword-room-scores >> text={words[0].upper()}")
+    print(f"live-room rejoin: {time.monotonic() - started:.1f} s from the click on the name to the table")
+
 
 CUBES = ".boggle-grid .boggle-cube"
 
