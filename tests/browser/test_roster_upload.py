@@ -39,6 +39,11 @@ def roster_names(page) -> list[str]:
     return page.eval_on_selector_all(".myword-roster tbody td.name", "tds => tds.map(td => td.textContent)")
 
 
+def wait_for_roster(page, count: int) -> None:
+    """The class list shows ``count`` names (it is redrawn just after the import's message)."""
+    page.wait_for_function(f"() => document.querySelectorAll('.myword-roster tbody td.name').length === {count}")
+
+
 def test_a_big_file_is_refused_in_the_page_and_import_never_reuses_an_old_file(roster_server, chromium):
     context = chromium.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
@@ -56,6 +61,7 @@ def test_a_big_file_is_refused_in_the_page_and_import_never_reuses_an_old_file(r
         page.wait_for_selector("text=clase.csv (13 bytes) is ready: press Import.")
         page.locator("button.myword-import").click()
         page.wait_for_selector("text=Imported 2 students.")
+        wait_for_roster(page, 2)
         assert sorted(roster_names(page)) == ["Ana", "Ben"]
 
         sent.clear()
