@@ -71,13 +71,14 @@ def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
         (folder / "plain.ipynb").write_text(json.dumps(PLAIN_NOTEBOOK))
         command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
                    f"--Voila.config_file_paths={CONFIG_DIR}"]  # fmt: skip
-        ready = "is filled with"
-    else:
+        ready, pools = "is filled with", 1
+    else:  # (its own log goes to its log file; the console says when it listens)
         command = [sys.executable, "-m", "myword_edu", "serve", "--no-browser", "--port", str(port)]
-        ready = "is filled with"
+        ready, pools = "Open this link", 4  # a kernel ready for each of the four pages
     process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
                                start_new_session=True)  # fmt: skip
     wait_for(lambda: ready in log.read_text(errors="replace"), 180, f"{page} server start")
+    wait_for(lambda: len(kernel_pids(process.pid)) >= pools, 180, f"{page} kernel pool")
     wait_idle(kernel_pids(process.pid), timeout=180)
     return process, port
 

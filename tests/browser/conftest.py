@@ -163,3 +163,27 @@ def open_app(server, chromium):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def pages(chromium):
+    """``pages(url, width=, height=)``: a page in a fresh browser context (one device each), open at ``url``.
+
+    Downloads are accepted and dialogs dismissed (their messages kept in ``page.dialogs``); the
+    contexts close at the end of the test module.
+    """
+    contexts = []
+
+    def new_page(url: str, *, width: int = 1366, height: int = 768):
+        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(90_000)
+        page.dialogs = []
+        page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        return page
+
+    yield new_page
+    for context in contexts:
+        context.close()

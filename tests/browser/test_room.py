@@ -40,23 +40,6 @@ def room_server(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def new_page(chromium):
-    contexts = []
-
-    def open_page(url: str):
-        context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(90_000)
-        page.goto(url)
-        return page
-
-    yield open_page
-    for context in contexts:
-        context.close()
-
-
 def faces(page) -> list[str]:
     return page.eval_on_selector_all(CARDS, "els => els.map(e => e.textContent.trim())")
 
@@ -68,8 +51,8 @@ def wait_for_faces(page, expected: list[str], timeout: float = 10.0) -> None:
         page.wait_for_timeout(50)  # a browser-side wait between checks of the condition
 
 
-def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_server, new_page):
-    teacher = new_page(f"{room_server.base}/voila/render/teacher.ipynb")
+def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_server, pages):
+    teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")
     teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
     teacher.locator("button.myword-unlock").click()
     teacher.get_by_role("tab", name="Live room").click()
@@ -79,7 +62,7 @@ def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_ser
 
     students = {}
     for name in ("Ana", "Ben"):
-        page = new_page(f"{room_server.base}/voila/render/room.ipynb")
+        page = pages(f"{room_server.base}/voila/render/room.ipynb")
         page.locator(".myword-room-code input").fill(code)
         page.locator(".myword-room-code input").press("Enter")
         page.locator("button.myword-room-name", has_text=re.compile(f"^{name}$")).click()
@@ -121,7 +104,7 @@ def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_ser
     # Ben closes his tab and opens the link again: his table and the scores within seconds of his name
     # (the closed tab's kernel shut down and gave his seat up; a fresh kernel replays the room's log).
     ben.close(run_before_unload=True)
-    again = new_page(f"{room_server.base}/voila/render/room.ipynb")
+    again = pages(f"{room_server.base}/voila/render/room.ipynb")
     again.locator(".myword-room-code input").fill(code)
     again.locator(".myword-room-code input").press("Enter")
     again.locator("button.myword-room-name", has_text=re.compile("^Ben$")).click()
@@ -138,11 +121,11 @@ def cube_faces(page) -> list[str]:
     return page.eval_on_selector_all(CUBES, "els => els.map(e => e.dataset.face || '')")
 
 
-def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, new_page):
+def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, pages):
     from myword_edu.boggle import Board
     from myword_edu.boggle_solver import solve
 
-    teacher = new_page(f"{room_server.base}/voila/render/teacher.ipynb")
+    teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")
     teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
     teacher.locator("button.myword-unlock").click()
     teacher.get_by_role("tab", name="Live room").click()
@@ -154,7 +137,7 @@ def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_ser
 
     students = {}
     for name in ("Ana", "Ben"):
-        page = new_page(f"{room_server.base}/voila/render/room.ipynb?code={code}")
+        page = pages(f"{room_server.base}/voila/render/room.ipynb?code={code}")
         page.locator(".myword-room-code input").press("Enter")
         page.locator("button.myword-room-name", has_text=re.compile(f"^{name}$")).click()
         page.wait_for_selector("text=Wait for your teacher to start the round")

@@ -33,23 +33,6 @@ def seated_class(server):
     store.dispose()
 
 
-@pytest.fixture
-def pages(chromium):
-    contexts = []
-
-    def new_page(url: str):
-        context = chromium.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(90_000)
-        page.goto(url)
-        return page
-
-    yield new_page
-    for context in contexts:
-        context.close()
-
-
 def test_a_second_page_is_told_the_name_is_playing_and_the_teacher_lets_it_in(server, seated_class, pages):
     store, student = seated_class
     first = pages(server.app_url)

@@ -43,25 +43,6 @@ def class_server(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def pages(chromium):
-    contexts = []
-
-    def new_page(url: str, *, width: int = 1366, height: int = 768):
-        context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(90_000)
-        page.dialogs = []
-        page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
-        page.goto(url)
-        return page
-
-    yield new_page
-    for context in contexts:
-        context.close()
-
-
 def setup_code(server) -> str:
     match = re.search(r"setup code to choose your passcode: (\d{4}-\d{4})", server.log())
     assert match, server.log()
