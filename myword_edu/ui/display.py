@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
-__all__ = ["ShowsRoot"]
+__all__ = ["ShowsRoot", "say"]
 
 
 class ShowsRoot:
@@ -42,3 +43,8 @@ class ShowsRoot:
         if isinstance(bundle, tuple):
             bundle = bundle[0]
         return {**bundle, "text/plain": repr(self)}
+
+
+def say(message: str, *, good: bool) -> str:
+    """A short message as escaped HTML (the teacher panel's tabs answer with it)."""
+    return f'<p class="myword-msg {"good" if good else "bad"}">{escape(message)}</p>'

@@ -36,7 +36,7 @@ from ..errors import MyWordError
 from ..i18n_class import text
 from ..lessons import LessonLibrary, default_library
 from ..passcode import LockedOutError, PasscodeError, TeacherAuth
-from .display import ShowsRoot
+from .display import ShowsRoot, say
 from .timer import Clock
 
 __all__ = ["TeacherPanel", "TEACHER_CSS", "close_all"]
@@ -103,11 +103,6 @@ def close_all(widget: w.Widget) -> None:
     for child in list(getattr(widget, "children", ())):
         close_all(child)
     widget.close()
-
-
-def say(message: str, *, good: bool) -> str:
-    """A short message as escaped HTML."""
-    return f'<p class="myword-msg {"good" if good else "bad"}">{escape(message)}</p>'
 
 
 class TeacherPanel(ShowsRoot):

@@ -28,7 +28,7 @@ from ..boggle_class import (
 from ..boggle import DICE, MIN_LENGTH_RANGE
 from ..classroom import UnknownStudentError
 from ..errors import MyWordError
-from .teacher import say
+from .display import say
 
 if TYPE_CHECKING:
     from .teacher import TeacherPanel

@@ -17,7 +17,7 @@ from ..errors import MyWordError
 from ..rules import MIN_CARDS_RANGE
 from ..store import KEEP
 from .roster_table import RosterTable
-from .teacher import say
+from .display import say
 from .upload import FilePicker, human_size
 
 if TYPE_CHECKING:

@@ -32,7 +32,7 @@ from ..errors import MyWordError
 from ..presence import knocks, let_in, place_game
 from ..sign_in import SignIn, give_pictures, picture_sheet_html, set_sign_in_mode, sign_in_mode, students_without_pictures
 from .download import DownloadButton
-from .teacher import say
+from .display import say
 from .timer import Clock
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -23,7 +23,7 @@ from ..progress import accuracy_series, focus_progress
 from ..rules import MIN_CARDS_RANGE
 from .chart import accuracy_svg, local_time
 from .download import DownloadButton
-from .teacher import say
+from .display import say
 from .teacher_seats import SignInBox
 
 if TYPE_CHECKING:
