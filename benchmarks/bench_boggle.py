@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Boggle solver benchmark: the word-graph walk against two baselines in the same run.
 
-- **graph walk** (:func:`myword_edu.boggle_solver.solve`): the lexicon's word
+- **graph walk** (:func:`myword_edu.boggle.solver.solve`): the lexicon's word
   graph with a letter mask per node, walked with the board;
 - **dict trie**: a plain trie of nested dicts (one dict per node), walked with
   the board the usual way (each neighbour looked up in the node's dict);
@@ -38,11 +38,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu._dawg import WordGraph  # noqa: E402
-import myword_edu.boggle_solver as boggle_solver  # noqa: E402
-from myword_edu.boggle import Board, Round, score_word  # noqa: E402
-from myword_edu.boggle_solver import _compile, boggle_graph, neighbours, solve  # noqa: E402
-from myword_edu.lexicon import Lexicon, load_lexicon  # noqa: E402
+from myword_edu.lexicon.dawg import WordGraph  # noqa: E402
+import myword_edu.boggle.solver as boggle_solver  # noqa: E402
+from myword_edu.boggle.round import Board, Round, score_word  # noqa: E402
+from myword_edu.boggle.solver import _compile, boggle_graph, neighbours, solve  # noqa: E402
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon  # noqa: E402
 
 ENABLE2K = Path("/work/shared/data/enable2k.txt")
 BEST_BOARD = "P E R S / L A T G / S I N E / T E R S"

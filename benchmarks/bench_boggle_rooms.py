@@ -50,10 +50,10 @@ POLL = 0.15  # seconds between a student's looks at the log
 
 def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
     """One simulated student (run in its own process)."""
-    from myword_edu.boggle_solver import solve
-    from myword_edu.errors import MyWordError
-    from myword_edu.rooms import StudentSeat
-    from myword_edu.store import Store, utcnow
+    from myword_edu.boggle.solver import solve
+    from myword_edu.core.errors import MyWordError
+    from myword_edu.rooms.live import StudentSeat
+    from myword_edu.classroom.store import Store, utcnow
 
     rng = random.Random(seed)
     store = Store.open(url)
@@ -100,9 +100,9 @@ def check(store, room) -> dict:
 
     import sqlalchemy as sa
 
-    from myword_edu import schema as t
-    from myword_edu.boggle_room import BoggleReplica
-    from myword_edu.rooms import RoomEvent
+    from myword_edu.classroom import schema as t
+    from myword_edu.rooms.boggle_replica import BoggleReplica
+    from myword_edu.rooms.live import RoomEvent
 
     with store.reading() as conn:
         rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)
@@ -137,7 +137,7 @@ def check(store, room) -> dict:
 
 def solo_baseline(url: str, writes: int = 200) -> list[float]:
     """Seconds per word a solo Boggle practice game takes to store (the same database, one process)."""
-    from myword_edu.store import Store
+    from myword_edu.classroom.store import Store
 
     store = Store.open(url)
     sid = store.add_student("Solo practice").id
@@ -155,9 +155,9 @@ def solo_baseline(url: str, writes: int = 200) -> list[float]:
 
 def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | None = None) -> dict:
     """Run the load test against ``url`` (an empty database); returns the figures and checks."""
-    from myword_edu.boggle_room import BoggleRoomRules
-    from myword_edu.rooms import TeacherRoom
-    from myword_edu.store import Store
+    from myword_edu.rooms.boggle_replica import BoggleRoomRules
+    from myword_edu.rooms.live import TeacherRoom
+    from myword_edu.classroom.store import Store
 
     work = Path(workdir or tempfile.mkdtemp(prefix="myword-boggle-load-"))
     store = Store.open(url, fresh=True)

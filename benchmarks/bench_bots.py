@@ -21,12 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.bots import PROFILES, Bot, Level, LevelProfile  # noqa: E402
-from myword_edu.cards import shuffled, standard_deck  # noqa: E402
-from myword_edu.errors import BadWordError  # noqa: E402
-from myword_edu.lexicon import load_lexicon  # noqa: E402
-from myword_edu.rules import Round  # noqa: E402
-from myword_edu.solver import words_on_table  # noqa: E402
+from myword_edu.myword.bots import PROFILES, Bot, Level, LevelProfile  # noqa: E402
+from myword_edu.myword.cards import shuffled, standard_deck  # noqa: E402
+from myword_edu.core.errors import BadWordError  # noqa: E402
+from myword_edu.lexicon.wordlist import load_lexicon  # noqa: E402
+from myword_edu.myword.round import Round  # noqa: E402
+from myword_edu.myword.solver import words_on_table  # noqa: E402
 
 BEGINNER = LevelProfile(min_zipf=4.5, max_letters=4, reaction=(5.0, 9.0), per_letter=0.8, mistake_rate=0.1, prefers_long=False)
 LAST_CALL = 15.0

@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.cards import Card, shuffled, standard_deck  # noqa: E402
-from myword_edu.lexicon import load_lexicon, read_word_file  # noqa: E402
-from myword_edu.solver import words_on_table  # noqa: E402
-from myword_edu.spelling import best_spelling  # noqa: E402
+from myword_edu.myword.cards import Card, shuffled, standard_deck  # noqa: E402
+from myword_edu.lexicon.wordlist import load_lexicon, read_word_file  # noqa: E402
+from myword_edu.myword.solver import words_on_table  # noqa: E402
+from myword_edu.myword.spelling import best_spelling  # noqa: E402
 
 _PROBE = r"""
 import json, sys, time
@@ -43,12 +43,12 @@ sys.path.insert(0, %(root)r)
 before = private_kib()
 start = time.perf_counter()
 if %(mode)r == "graph":
-    from myword_edu.lexicon import load_lexicon
+    from myword_edu.lexicon.wordlist import load_lexicon
     lexicons = [load_lexicon("en"), load_lexicon("es")]
     assert "casa" in lexicons[1] and "cat" in lexicons[0]
 else:
-    from myword_edu.lexicon import read_word_file
-    from myword_edu.text import fold
+    from myword_edu.lexicon.wordlist import read_word_file
+    from myword_edu.core.text import fold
     from pathlib import Path
     folder = Path(%(root)r) / "wordlists"
     lexicons = [frozenset(fold(w) for w in read_word_file(folder / f"{l}.words.txt", "wordlist")) for l in ("en", "es")]

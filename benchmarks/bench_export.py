@@ -5,7 +5,7 @@ A class of 30 students with 200 calls each (6,000 attempts), built in memory.
 Printed as ratios against a baseline measured in the same run:
 - build time: the workbook (both sheets) vs. the two CSV files;
 - size: the workbook's bytes vs. the two CSV files' bytes;
-- import cost: loading XlsxWriter (paid only when a workbook is built) vs. loading ``myword_edu.export``.
+- import cost: loading XlsxWriter (paid only when a workbook is built) vs. loading ``myword_edu.classroom.export``.
 
     python benchmarks/bench_export.py [--quick]
 """
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.export import attempts_rows, summary_rows, to_csv, to_xlsx, workbook_sheets  # noqa: E402
-from myword_edu.progress import Attempt, StudentProgress, focus_progress  # noqa: E402
+from myword_edu.classroom.export import attempts_rows, summary_rows, to_csv, to_xlsx, workbook_sheets  # noqa: E402
+from myword_edu.classroom.progress import Attempt, StudentProgress, focus_progress  # noqa: E402
 
 NAMES = ["Lucía", "Begoña", "Zoë", "Ñandú", "Íñigo", "Ana", "Ben", "Chloé", "Dário", "Eun-ji"]
 
@@ -81,9 +81,9 @@ def main() -> None:
     print(f"{len(attempts)} attempts, {students} students")
     print(f"build: CSV files {csv_s * 1000:.0f} ms, workbook {xlsx_s * 1000:.0f} ms: ratio {xlsx_s / csv_s:.1f}x")
     print(f"size: CSV files {csv_bytes / 1024:.0f} KiB, workbook {xlsx_bytes / 1024:.0f} KiB: ratio {xlsx_bytes / csv_bytes:.2f}x")
-    base = import_seconds("myword_edu.export", runs)
+    base = import_seconds("myword_edu.classroom.export", runs)
     lib = import_seconds("xlsxwriter", runs)
-    print(f"import: myword_edu.export {base * 1000:.0f} ms, xlsxwriter {lib * 1000:.0f} ms: ratio {lib / base:.2f}x")
+    print(f"import: myword_edu.classroom.export {base * 1000:.0f} ms, xlsxwriter {lib * 1000:.0f} ms: ratio {lib / base:.2f}x")
 
 
 if __name__ == "__main__":

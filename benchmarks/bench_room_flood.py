@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One flooding student among normal ones in a live MyWord! room, replayed deterministically.
 
-A class of ``--students`` seats (each its own :class:`~myword_edu.rooms.StudentSeat`
+A class of ``--students`` seats (each its own :class:`~myword_edu.rooms.live.StudentSeat`
 with its own replica and its own database connection, as a Voila kernel would
 have) plays one round of a seeded deck on one store, on a clock the script
 moves (0.2 s a step): the teacher deals a card every ``--deal-every`` steps, every normal student
@@ -17,7 +17,7 @@ last card. Student 0 is the flooder. Three runs of the same seed:
 The checks: ``flood`` and ``judged`` give every other student exactly the same
 results (each call's answer, scores, free cards) and the round the same length:
 what the wait refused changed nothing for anyone. The flooder had at most
-:meth:`~myword_edu.room_flood.CallLimit.most_per_window` failed calls judged in any minute.
+:meth:`~myword_edu.rooms.flood.CallLimit.most_per_window` failed calls judged in any minute.
 ``idle`` against ``flood`` shows what the judged ones still cost (each gives
 every other player a card: the rulebook's penalty, as for any wrong call).
 
@@ -62,10 +62,10 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
 
     Each run adds its own students (named with ``tag``) to the database, and its results name them without it.
     """
-    from myword_edu.cards import shuffled, standard_deck
-    from myword_edu.lexicon import load_lexicon
-    from myword_edu.rooms import RoomError, StudentSeat, TeacherRoom
-    from myword_edu.store import Store
+    from myword_edu.myword.cards import shuffled, standard_deck
+    from myword_edu.lexicon.wordlist import load_lexicon
+    from myword_edu.rooms.live import RoomError, StudentSeat, TeacherRoom
+    from myword_edu.classroom.store import Store
 
     lex = lexicons or {"en": load_lexicon("en"), "es": load_lexicon("es")}
     clock = Clock()
@@ -160,8 +160,8 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
 
 def run(url: str, *, students: int = 30, seeds: int = 1, flood: int = 5, deal_every: int = 5) -> dict[str, Any]:
     """The three runs for each seed; the figures and whether the flood beyond the wait changed anything."""
-    from myword_edu.lexicon import load_lexicon
-    from myword_edu.room_flood import CallLimit
+    from myword_edu.lexicon.wordlist import load_lexicon
+    from myword_edu.rooms.flood import CallLimit
 
     lex = {"en": load_lexicon("en"), "es": load_lexicon("es")}
     figures: dict[str, Any] = {"students": students, "flood_per_second": flood / STEP, "seeds": [],

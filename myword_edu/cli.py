@@ -4,10 +4,10 @@
 ``notebooks/`` folder, with the ``voila.json`` shipped in this package (kernel
 culling, widget messages that do not keep a closed page's kernel alive,
 preheated kernels), the class database (``--db``), and a device cookie for
-every browser (:mod:`myword_edu.device`); ``export``, ``passcode`` and
-``unlock`` are in :mod:`myword_edu.class_cli`. Its window shows what a
+every browser (:mod:`myword_edu.server.device`); ``export``, ``passcode`` and
+``unlock`` are in :mod:`myword_edu.classroom.cli`. Its window shows what a
 teacher needs (the links, the setup code, problems they can fix); everything
-else goes to a log file whose path it shows (:mod:`myword_edu.serve_log`).
+else goes to a log file whose path it shows (:mod:`myword_edu.server.log`).
 
 >>> args = build_parser().parse_args(["serve", "--port", "9000", "--no-browser"])
 >>> args.command, args.port, args.host, args.browser, args.pool, args.db, args.class_size
@@ -24,11 +24,11 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from . import __version__
-from .class_cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
-from .device import TRUST_ENV, device_handlers
-from .resources import data_dir
-from .site.cli import add_site_commands
+from myword_edu import __version__
+from myword_edu.classroom.cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
+from myword_edu.server.device import TRUST_ENV, device_handlers
+from myword_edu.core.resources import data_dir
+from myword_edu.site.cli import add_site_commands
 
 __all__ = ["main", "build_parser", "serve", "CONFIG_DIR", "APP_NOTEBOOK", "app_url"]
 
@@ -203,20 +203,20 @@ def serve(
     """Run Voila on the notebooks folder until interrupted.
 
     ``pool`` overrides the number of preheated kernels in ``voila.json`` (0: none).
-    ``db`` is the class database (see :func:`myword_edu.store.resolve_url`).
+    ``db`` is the class database (see :func:`myword_edu.classroom.store.resolve_url`).
     ``class_size`` keeps that many kernels ready for ``class_page`` (see :func:`kernel_pools`),
     so a class opening the link together does not wait for kernels to start.
     """
     from voila.app import Voila
 
-    from . import serve_log
+    from myword_edu.server import log as serve_log
 
     notebooks = data_dir("notebooks")
     url = app_url(host, port)
     if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
         return 1
     os.environ.update(kernel_environment())
-    os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.device)
+    os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.server.device)
     log_file = serve_log.start_log_file(serve_log.log_file_for(port))
     logging.captureWarnings(True)  # Python's warnings go to the log file too
 
@@ -227,11 +227,11 @@ def serve(
         name = "myword-edu"
 
         def init_handlers(self) -> list[Any]:
-            """"/" opens the app, closed tabs' kernels stop (:mod:`myword_edu.web`), and every
-            browser gets a device cookie (:mod:`myword_edu.device`)."""
+            """"/" opens the app, closed tabs' kernels stop (:mod:`myword_edu.server.web`), and every
+            browser gets a device cookie (:mod:`myword_edu.server.device`)."""
             from jupyter_server.utils import url_path_join
 
-            from .web import PageHandler, harden_handlers
+            from myword_edu.server.web import PageHandler, harden_handlers
 
             app_path = url_path_join(self.server_url or self.base_url, "voila/render", APP_NOTEBOOK)
             return device_handlers(harden_handlers(super().init_handlers(), app_path=app_path), PageHandler)
@@ -265,7 +265,7 @@ def serve(
         "--Voila.port_retries=0",
         "--Voila.open_browser=True",
         f"--Voila.config_file_paths={CONFIG_DIR}",
-        "--MappingKernelManager.kernel_manager_class=myword_edu.serve_log.LoggedKernelManager",
+        "--MappingKernelManager.kernel_manager_class=myword_edu.server.log.LoggedKernelManager",
         f"--LoggedKernelManager.output_file={log_file}",
     ]
     if pool == 0 and not class_size:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.lexicon import Lexicon, load_lexicon
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +36,7 @@ def _class_database(tmp_path_factory):
     never the real one in the user's data folder."""
     import os
 
-    from myword_edu.store import DB_ENV
+    from myword_edu.classroom.store import DB_ENV
 
     saved = os.environ.get(DB_ENV)
     os.environ[DB_ENV] = f"sqlite:///{tmp_path_factory.mktemp('classdb') / 'myword.sqlite3'}"

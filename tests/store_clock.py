@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 
 class StoreClock:
-    """Callable like :func:`myword_edu.store.utcnow`; ``advance`` moves it forward."""
+    """Callable like :func:`myword_edu.classroom.store.utcnow`; ``advance`` moves it forward."""
 
     def __init__(self) -> None:
         self.t = datetime(2026, 11, 30, 9, 0)

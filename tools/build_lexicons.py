@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Compile wordlists/<lang>.words.txt + <lang>.zipf.tsv into wordlists/<lang>.lexicon.
 
-The .lexicon file is what the app memory-maps (see myword_edu/_dawg.py and
-myword_edu/lexicon.py). It is derived data: rebuild it whenever a word list
+The .lexicon file is what the app memory-maps (see myword_edu/lexicon/dawg.py and
+myword_edu/lexicon/wordlist.py). It is derived data: rebuild it whenever a word list
 changes. tests/unit/test_lexicon.py checks it still agrees with the text lists.
 
     python tools/build_lexicons.py            # both languages
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.lexicon import pack_lexicon, read_word_file  # noqa: E402
+from myword_edu.lexicon.wordlist import pack_lexicon, read_word_file  # noqa: E402
 
 
 def read_source(path: Path) -> str:

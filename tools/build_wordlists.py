@@ -56,7 +56,7 @@ LOCK_FILE = Path(__file__).resolve().with_name("wordlists.lock.json")
 SOURCE_DIR = ROOT / "wordlists"
 
 sys.path.insert(0, str(ROOT))
-from myword_edu.text import fold  # noqa: E402  (the project's one normalisation)
+from myword_edu.core.text import fold  # noqa: E402  (the project's one normalisation)
 
 log = logging.getLogger("build_wordlists")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derive the Spanish Boggle dice ("es" in myword_edu/boggle.py) from the shipped Spanish list.
+"""Derive the Spanish Boggle dice ("es" in myword_edu/boggle/round.py) from the shipped Spanish list.
 
 No official Spanish Boggle set exists (DESIGN.md, "Boggle"). The 16 dice x 6
 faces = 96 faces are shared out by letter frequency:
@@ -39,9 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.boggle import DICE, Board, score_word  # noqa: E402
-from myword_edu.boggle_solver import solve  # noqa: E402
-from myword_edu.lexicon import load_lexicon  # noqa: E402
+from myword_edu.boggle.round import DICE, Board, score_word  # noqa: E402
+from myword_edu.boggle.solver import solve  # noqa: E402
+from myword_edu.lexicon.wordlist import load_lexicon  # noqa: E402
 
 DICE_COUNT = 16
 FACES_PER_DIE = 6

@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.lexicon import read_word_file  # noqa: E402
-from myword_edu.text import fold  # noqa: E402
+from myword_edu.lexicon.wordlist import read_word_file  # noqa: E402
+from myword_edu.core.text import fold  # noqa: E402
 
 SINGLES = 54
 DOUBLES = 15

@@ -9,12 +9,12 @@
 - ``assets/``: the page around the app (loading screen, frame, styles).
 
 What runs in the browser is :mod:`myword_edu.ui.browser` and
-:mod:`myword_edu.browser_progress`.
+:mod:`myword_edu.classroom.browser_progress`.
 """
 
 from __future__ import annotations
 
-from .build import build_site
-from .fetch import SiteBuildError
+from myword_edu.site.build import build_site
+from myword_edu.site.fetch import SiteBuildError
 
 __all__ = ["build_site", "SiteBuildError"]

@@ -36,11 +36,11 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from .. import __version__
-from . import pins
-from .fetch import SiteBuildError, default_cache_dir, fetch_npm, fetch_wheel, file_sha256
-from .pycompile import compile_wheels
-from .wheel import build_kernel_wheel
+from myword_edu import __version__
+from myword_edu.site import pins
+from myword_edu.site.fetch import SiteBuildError, default_cache_dir, fetch_npm, fetch_wheel, file_sha256
+from myword_edu.site.pycompile import compile_wheels
+from myword_edu.site.wheel import build_kernel_wheel
 
 __all__ = ["build_site", "check_outdir", "site_games", "MARKER", "PYODIDE_CORE_FILES"]
 
@@ -72,14 +72,14 @@ def check_outdir(outdir: Path) -> None:
 
 def site_games() -> list[str]:
     """The games this installation can put on the site (Boggle once its engine and notebook exist)."""
-    from ..resources import data_dir
+    from myword_edu.core.resources import data_dir
 
     games = ["myword"]
     try:
         has_boggle_notebook = (data_dir("notebooks") / "boggle.ipynb").is_file()
     except FileNotFoundError:
         has_boggle_notebook = False
-    if has_boggle_notebook and (Path(__file__).resolve().parent.parent / "boggle.py").is_file():
+    if has_boggle_notebook and (Path(__file__).resolve().parent.parent / "boggle" / "round.py").is_file():
         games.append("boggle")
     return games
 

@@ -43,8 +43,8 @@ def add_site_commands(commands: "argparse._SubParsersAction[argparse.ArgumentPar
 
 
 def _build_site_command(args: argparse.Namespace) -> int:
-    from .build import build_site
-    from .fetch import SiteBuildError
+    from myword_edu.site.build import build_site
+    from myword_edu.site.fetch import SiteBuildError
 
     try:
         manifest = build_site(args.outdir, cache_dir=args.cache, report=lambda text: print(text, flush=True))

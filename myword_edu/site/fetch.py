@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .pins import NpmPackage, Wheel
+from myword_edu.site.pins import NpmPackage, Wheel
 
 __all__ = ["SiteBuildError", "default_cache_dir", "fetch_wheel", "fetch_npm", "sha256_of", "file_sha256"]
 

@@ -30,14 +30,14 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .fetch import SiteBuildError
+from myword_edu.site.fetch import SiteBuildError
 
 __all__ = ["compile_wheels", "COMPILE_PY", "STARTUP_IMPORTS"]
 
 #: What the page imports before the app shows (the kernel, the widgets, the apps).
 STARTUP_IMPORTS = (
     "micropip", "piplite.piplite", "IPython", "pyodide_kernel", "ipywidgets", "anywidget",
-    "myword_edu.ui.browser", "myword_edu.ui.app", "myword_edu.ui.recorder", "myword_edu.ui.boggle_app",
+    "myword_edu.ui.browser", "myword_edu.ui.myword.app", "myword_edu.ui.myword.recorder", "myword_edu.ui.boggle.app",
 )  # fmt: skip
 
 #: Runs inside Pyodide: reads ``/in/*.whl``, writes ``/out/*.whl``; ``KEEP_SOURCE`` lists wheels that keep ``.py``.

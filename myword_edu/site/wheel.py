@@ -4,7 +4,7 @@ The wheel ``pip`` builds carries the plain word lists and frequency tables too
 (about 12 MB that the app never reads). The browser downloads this wheel on
 every first visit, so the site gets a lean one: every module of the package
 except the site build itself, the two compiled lexicons, the two blocklists,
-the word lists' licences, and the lessons. It installs where :func:`myword_edu.resources.data_dir`
+the word lists' licences, and the lessons. It installs where :func:`myword_edu.core.resources.data_dir`
 looks (``myword_edu/wordlists``), as in any wheel.
 
 >>> sorted(SHIPPED_WORDLIST_FILES)
@@ -18,8 +18,8 @@ import hashlib
 import zipfile
 from pathlib import Path
 
-from .. import __version__
-from ..resources import data_dir
+from myword_edu import __version__
+from myword_edu.core.resources import data_dir
 
 __all__ = ["build_kernel_wheel", "SHIPPED_WORDLIST_FILES", "wheel_name"]
 

@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from .request import preload, query_from_request, settings_from_request
-from .settings import Mode, Settings
+from myword_edu.ui.request import preload, query_from_request, settings_from_request
+from myword_edu.ui.myword.settings import Mode, Settings
 
 __all__ = ["StudentApp", "StudentPage", "TeacherPanel", "Session", "Settings", "Mode", "preload",
            "settings_from_request", "query_from_request"]  # fmt: skip
@@ -17,19 +17,19 @@ __all__ = ["StudentApp", "StudentPage", "TeacherPanel", "Session", "Settings", "
 def __getattr__(name: str):
     # The widgets load on first use, so ``import myword_edu.ui`` stays light.
     if name == "StudentApp":
-        from .app import StudentApp
+        from myword_edu.ui.myword.app import StudentApp
 
         return StudentApp
     if name == "StudentPage":
-        from .whoami import StudentPage
+        from myword_edu.ui.whoami import StudentPage
 
         return StudentPage
     if name == "TeacherPanel":
-        from .teacher import TeacherPanel
+        from myword_edu.ui.teacher.panel import TeacherPanel
 
         return TeacherPanel
     if name == "Session":
-        from .model import Session
+        from myword_edu.ui.myword.model import Session
 
         return Session
     raise AttributeError(name)

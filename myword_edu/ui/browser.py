@@ -7,8 +7,8 @@ The site's page runs one line in a Pyodide kernel (its input hidden)::
 :func:`start_site` loads both word lists (timing them), builds the game's
 app from the link's settings, and adds :class:`BrowserStorage`: the student's
 calls are recorded by the class app's
-:class:`~myword_edu.ui.recorder.AttemptRecorder` into a
-:class:`~myword_edu.browser_progress.BrowserProgress`, and every record is
+:class:`~myword_edu.ui.myword.recorder.AttemptRecorder` into a
+:class:`~myword_edu.classroom.browser_progress.BrowserProgress`, and every record is
 appended to the page's ``localStorage`` before the answer shows. After a
 reload the stored records come back; the download buttons give the same CSV
 files as the server's export. There is no server: everything stays in this
@@ -28,12 +28,12 @@ import anywidget
 import ipywidgets as w
 from traitlets import Dict, Unicode
 
-from ..browser_progress import STORAGE_KEY, BrowserProgress, MAX_RECORDS
-from ..classroom import Student
-from ..i18n import message
-from ..lexicon import load_lexicon
-from .download import SAVE_FILE_JS
-from .settings import Settings
+from myword_edu.classroom.browser_progress import STORAGE_KEY, BrowserProgress, MAX_RECORDS
+from myword_edu.classroom.roster import Student
+from myword_edu.i18n.game import message
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.ui.widgets.download import SAVE_FILE_JS
+from myword_edu.ui.myword.settings import Settings
 
 __all__ = ["start_site", "build_site_app", "BrowserStorage", "site_text", "games_nav", "SITE_GAMES"]
 
@@ -232,8 +232,8 @@ def _timed(load: Callable[[str], object], lang: str) -> float:
 
 
 def _myword_app(query: str, progress: BrowserProgress) -> tuple[Any, Callable[[], str]]:
-    from .app import StudentApp
-    from .recorder import AttemptRecorder
+    from myword_edu.ui.myword.app import StudentApp
+    from myword_edu.ui.myword.recorder import AttemptRecorder
 
     recorder = AttemptRecorder(progress, Student(id=1, name=progress.student))  # type: ignore[arg-type]
     app = StudentApp(Settings.from_query(query), recorder=recorder)
@@ -241,9 +241,9 @@ def _myword_app(query: str, progress: BrowserProgress) -> tuple[Any, Callable[[]
 
 
 def _boggle_app(query: str, progress: BrowserProgress) -> tuple[Any, Callable[[], str]]:
-    from .boggle_app import BoggleApp
-    from .boggle_recorder import BoggleRecorder
-    from .boggle_settings import BoggleSettings
+    from myword_edu.ui.boggle.app import BoggleApp
+    from myword_edu.ui.boggle.recorder import BoggleRecorder
+    from myword_edu.ui.boggle.settings import BoggleSettings
 
     recorder = BoggleRecorder(progress, Student(id=1, name=progress.student))  # type: ignore[arg-type]
     app = BoggleApp(BoggleSettings.from_query(query), recorder=recorder)

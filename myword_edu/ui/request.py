@@ -18,8 +18,8 @@ import json
 import logging
 import os
 
-from ..text import Lang
-from .settings import Settings
+from myword_edu.core.text import Lang
+from myword_edu.ui.myword.settings import Settings
 
 __all__ = ["preload", "settings_from_request", "query_from_request", "wait_for_request", "query_url"]
 
@@ -28,8 +28,8 @@ log = logging.getLogger(__name__)
 
 def preload() -> None:
     """Load what every page needs (widgets, both word lists) before the request arrives."""
-    from ..lexicon import load_lexicon
-    from . import app, whoami  # noqa: F401  (imports ipywidgets, anywidget and the class store)
+    from myword_edu.lexicon.wordlist import load_lexicon
+    from myword_edu.ui import whoami; from myword_edu.ui.myword import app  # noqa: F401  (imports ipywidgets, anywidget and the class store)
 
     for lang in Lang:
         try:

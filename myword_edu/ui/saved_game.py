@@ -6,7 +6,7 @@ MyWord! and Boggle recorders write it (:mod:`.recorder`, :mod:`.boggle_recorder`
 and find it again here. A game is carried on only under the same settings: if
 the teacher changed them since, the next game starts under the new ones.
 
->>> from myword_edu.ui.settings import Settings
+>>> from myword_edu.ui.myword.settings import Settings
 >>> settings_data(Settings(seed=7, min_cards=4))["min_cards"], "seed" in settings_data(Settings(seed=7))
 (4, False)
 """

@@ -13,8 +13,8 @@ What ``notebooks/myword.ipynb`` shows:
 A name button only chooses who is playing: the settings come from the store,
 in Python, never from the page. The join code is checked in Python, with a
 growing wait after each wrong code on this page and a bound on the whole
-class's tries (:mod:`myword_edu.code_guard`). Between the name and the game
-stands the :class:`~myword_edu.ui.seat_gate.SeatGate`: the student's picture
+class's tries (:mod:`myword_edu.classroom.code_guard`). Between the name and the game
+stands the :class:`~myword_edu.ui.room.seat_gate.SeatGate`: the student's picture
 password if the teacher turned sign-in on, and their seat: a student already
 playing on another device is not taken over silently (the teacher can let this
 page in), and a page whose seat the teacher gave to another device stops
@@ -32,19 +32,19 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..classroom import Student, UnknownStudentError, normalize_join_code
-from ..code_guard import CodeGuard, CodeWaitError, wait_message
-from ..errors import CorruptSaveError, MyWordError
-from ..i18n_class import text
-from ..lessons import Lesson, LessonLibrary, default_library
-from ..lexicon import Lexicon, load_lexicon
-from ..presence import MYWORD
-from .display import ShowsRoot
-from .app import StudentApp
-from .recorder import AttemptRecorder, unfinished_game
-from .seat_gate import PagePulse, SeatGate
-from .settings import Settings
-from .style import style_tag
+from myword_edu.classroom.roster import Student, UnknownStudentError, normalize_join_code
+from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
+from myword_edu.core.errors import CorruptSaveError, MyWordError
+from myword_edu.i18n.classroom import text
+from myword_edu.myword.lessons import Lesson, LessonLibrary, default_library
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+from myword_edu.classroom.presence import MYWORD
+from myword_edu.ui.widgets.display import ShowsRoot
+from myword_edu.ui.myword.app import StudentApp
+from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
+from myword_edu.ui.room.seat_gate import PagePulse, SeatGate
+from myword_edu.ui.myword.settings import Settings
+from myword_edu.ui.widgets.style import style_tag
 
 __all__ = ["StudentPage", "is_practice_link", "PRACTICE_KEYS"]
 
@@ -98,7 +98,7 @@ class StudentPage(ShowsRoot):
         query: the page's query string.
         store: the class store (default: opened from ``--db`` / ``MYWORD_EDU_DB``); a
             callable is called to open it.
-        lexicons, now: as for :class:`~myword_edu.ui.app.StudentApp`.
+        lexicons, now: as for :class:`~myword_edu.ui.myword.app.StudentApp`.
         lessons: the lesson library (default: shipped lessons and the teacher's own).
         wall: a clock for the join code's wait (tests pass their own).
     """
@@ -126,7 +126,7 @@ class StudentPage(ShowsRoot):
         self._wall = wall
         self.student: Student | None = None
         self.store = None
-        self._guard: CodeGuard | None = None  # the join code's throttle (myword_edu.code_guard)
+        self._guard: CodeGuard | None = None  # the join code's throttle (myword_edu.classroom.code_guard)
         self._code_ok = False
         self.root = w.VBox([], _dom_classes=["myword-page"])
         self.gate: SeatGate | None = None
@@ -138,7 +138,7 @@ class StudentPage(ShowsRoot):
         try:
             self.store = store() if callable(store) else store
             if self.store is None:
-                from ..store import Store
+                from myword_edu.classroom.store import Store
 
                 self.store = Store.open()
             students = self.store.students()

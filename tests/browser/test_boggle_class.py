@@ -11,12 +11,12 @@ import re
 
 import pytest
 
-from myword_edu.boggle import Board
-from myword_edu.boggle_solver import solve
-from myword_edu.export import read_csv
-from myword_edu.lexicon import load_lexicon
+from myword_edu.boggle.round import Board
+from myword_edu.boggle.solver import solve
+from myword_edu.classroom.export import read_csv
+from myword_edu.lexicon.wordlist import load_lexicon
 
-from .conftest import ARTIFACTS, CHROMIUM, Server, free_port
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, Server, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

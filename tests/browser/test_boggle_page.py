@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.boggle import Board
-from myword_edu.boggle_solver import solve
-from myword_edu.lexicon import load_lexicon
+from myword_edu.boggle.round import Board
+from myword_edu.boggle.solver import solve
+from myword_edu.lexicon.wordlist import load_lexicon
 
-from .conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

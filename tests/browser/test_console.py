@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import CHROMIUM, Server, free_port
+from tests.browser.conftest import CHROMIUM, Server, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

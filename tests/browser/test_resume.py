@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from myword_edu.passcode import PASSCODE_KEY
-from myword_edu.store import DB_ENV, Store
+from myword_edu.classroom.passcode import PASSCODE_KEY
+from myword_edu.classroom.store import DB_ENV, Store
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

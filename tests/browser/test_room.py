@@ -9,13 +9,13 @@ import time
 
 import pytest
 
-from myword_edu.cards import Card
-from myword_edu.lexicon import load_lexicon
-from myword_edu.passcode import TeacherAuth
-from myword_edu.solver import words_on_table
-from myword_edu.store import Store
+from myword_edu.myword.cards import Card
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.myword.solver import words_on_table
+from myword_edu.classroom.store import Store
 
-from .conftest import ARTIFACTS, CHROMIUM, Server, free_port
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, Server, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -122,8 +122,8 @@ def cube_faces(page) -> list[str]:
 
 
 def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, pages):
-    from myword_edu.boggle import Board
-    from myword_edu.boggle_solver import solve
+    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.solver import solve
 
     teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")
     teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
@@ -191,7 +191,7 @@ def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_ser
     teacher.wait_for_function(
         f"[...document.querySelectorAll('.myword-room-boggle-lists s')].some(e => e.textContent.includes({shared.upper()!r}))"
     )
-    from .conftest import SCREENSHOTS
+    from tests.browser.conftest import SCREENSHOTS
 
     SCREENSHOTS.mkdir(exist_ok=True)
     ben.screenshot(path=str(SCREENSHOTS / "room-boggle-student.png"))

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu.passcode import TeacherAuth
-from myword_edu.store import Store
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.classroom.store import Store
 
-from .conftest import CHROMIUM, Server, free_port
+from tests.browser.conftest import CHROMIUM, Server, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -1,6 +1,6 @@
 """One page per student in Debian's Chromium against the shared ``myword-edu serve``: a second page
 picking a name that is playing is told so, the teacher's panel lets it in, it plays, and the first
-page stops (its heartbeat is the page's own: see :mod:`myword_edu.ui.seat_gate`)."""
+page stops (its heartbeat is the page's own: see :mod:`myword_edu.ui.room.seat_gate`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from myword_edu.passcode import PASSCODE_KEY, TeacherAuth
-from myword_edu.store import DB_ENV, Store
+from myword_edu.classroom.passcode import PASSCODE_KEY, TeacherAuth
+from myword_edu.classroom.store import DB_ENV, Store
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

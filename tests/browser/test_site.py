@@ -17,14 +17,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from myword_edu.cards import Card
-from myword_edu.export import attempts_rows, read_csv
-from myword_edu.lexicon import load_lexicon
-from myword_edu.solver import hints
-from myword_edu.spelling import best_spelling
-from myword_edu.text import fold
+from myword_edu.myword.cards import Card
+from myword_edu.classroom.export import attempts_rows, read_csv
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.myword.solver import hints
+from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.text import fold
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -227,8 +227,8 @@ def test_site_lists_only_what_it_ships(site):
 
 def test_boggle_word_on_a_seeded_board(student, served):
     """Boggle from the same site (``?game=boggle``): the seed's board, a word typed and counted."""
-    from myword_edu.boggle import Board
-    from myword_edu.boggle_solver import solve
+    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.solver import solve
 
     page, frame = open_site(student, served, "game=boggle&seed=11&minutes=3")
     no_code_shown(frame)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.cards import Card
-from myword_edu.lexicon import load_lexicon
-from myword_edu.solver import hints
-from myword_edu.spelling import best_spelling
-from myword_edu.text import fold
+from myword_edu.myword.cards import Card
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.myword.solver import hints
+from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.text import fold
 
-from .conftest import ARTIFACTS, SCREENSHOTS
+from tests.browser.conftest import ARTIFACTS, SCREENSHOTS
 
 
 def wait_text(page, selector: str, text: str, timeout: float = 15_000) -> None:

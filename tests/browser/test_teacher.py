@@ -12,14 +12,14 @@ import re
 
 import pytest
 
-from myword_edu.cards import Card
-from myword_edu.export import read_csv
-from myword_edu.lexicon import load_lexicon
-from myword_edu.solver import hints
-from myword_edu.spelling import best_spelling
-from myword_edu.text import fold
+from myword_edu.myword.cards import Card
+from myword_edu.classroom.export import read_csv
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.myword.solver import hints
+from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.text import fold
 
-from .conftest import ARTIFACTS, CHROMIUM, SCREENSHOTS, Server, free_port
+from tests.browser.conftest import ARTIFACTS, CHROMIUM, SCREENSHOTS, Server, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -176,9 +176,9 @@ def test_a_student_at_the_panel_gets_only_the_passcode_prompt(class_server, page
 
 
 def test_a_student_guessing_at_the_panel_does_not_keep_the_teacher_out(class_server, pages, chromium):
-    from myword_edu.device import DEVICE_COOKIE, DEVICE_HEADER
-    from myword_edu.passcode import FREE_TRIES, TeacherAuth
-    from myword_edu.store import Store
+    from myword_edu.server.device import DEVICE_COOKIE, DEVICE_HEADER
+    from myword_edu.classroom.passcode import FREE_TRIES, TeacherAuth
+    from myword_edu.classroom.store import Store
 
     store = Store.open(str(class_server.db))
     TeacherAuth(store).reset(PASSCODE, PASSCODE)  # whichever test ran before
@@ -236,7 +236,7 @@ def unlocked_panel(server, pages):
 
 
 def test_teacher_downloads_the_workbook_with_accented_names(class_server, pages, tmp_path):
-    from myword_edu.store import Store
+    from myword_edu.classroom.store import Store
     from tests.workbook import formula_count, read_xlsx
 
     store = Store.open(str(class_server.db))  # the class's own database, as the server's kernels see it

@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from myword_edu import schema as t
-from myword_edu.cards import Card
-from myword_edu.lexicon import load_lexicon
-from myword_edu.room_state import RoomError
-from myword_edu.rooms import TeacherRoom
-from myword_edu.solver import words_on_table
-from myword_edu.store import Store
+from myword_edu.classroom import schema as t
+from myword_edu.myword.cards import Card
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.myword.solver import words_on_table
+from myword_edu.classroom.store import Store
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, Server, free_port
 from tests.load.conftest import bench
 

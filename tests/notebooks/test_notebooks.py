@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu.resources import data_dir
+from myword_edu.core.resources import data_dir
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(data_dir("notebooks").glob("*.ipynb"))

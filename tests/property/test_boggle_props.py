@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from myword_edu.boggle import DICE, Board, Round, score_word
-from myword_edu.boggle_solver import solve
-from myword_edu.lexicon import Lexicon
+from myword_edu.boggle.round import DICE, Board, Round, score_word
+from myword_edu.boggle.solver import solve
+from myword_edu.lexicon.wordlist import Lexicon
 
 FACES = ["a", "e", "s", "t", "r", "n", "qu", "ñ", "i"]
 
@@ -177,7 +177,7 @@ def test_path_search_through_a_cube_equals_brute_force(case):
 @given(board_and_words(), st.integers(1, 5))
 def test_the_word_by_word_solver_equals_brute_force(case, min_length):
     """The method :func:`solve` falls back on past its step budget finds the same words."""
-    from myword_edu.boggle_solver import _walk_words, boggle_graph
+    from myword_edu.boggle.solver import _walk_words, boggle_graph
 
     board, words = case
     lexicon = Lexicon.from_words(words, "es", blocked=[])

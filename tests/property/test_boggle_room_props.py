@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from myword_edu.boggle import Reason
-from myword_edu.boggle_room import BoggleReplica
-from myword_edu.lexicon import Lexicon
-from myword_edu.room_state import RoomEvent
+from myword_edu.boggle.round import Reason
+from myword_edu.rooms.boggle_replica import BoggleReplica
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.rooms.replica import RoomEvent
 
 BOARD = "R A T / E S N / T I L"
 WORDS = ["rat", "rats", "star", "tar", "tars", "arts", "ear", "eat", "sat", "set", "nil", "lit", "tin", "tins",

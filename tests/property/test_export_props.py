@@ -8,7 +8,7 @@ from datetime import datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from myword_edu.export import DANGEROUS_STARTS, read_csv, to_csv, to_xlsx
+from myword_edu.classroom.export import DANGEROUS_STARTS, read_csv, to_csv, to_xlsx
 from tests.workbook import formula_count, read_xlsx
 
 cells = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=40)

@@ -10,10 +10,10 @@ from datetime import timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from myword_edu.lexicon import Lexicon
-from myword_edu.room_flood import CallLimit
-from myword_edu.rooms import RoomError, StudentSeat, TeacherRoom
-from myword_edu.store import Store
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.rooms.flood import CallLimit
+from myword_edu.rooms.live import RoomError, StudentSeat, TeacherRoom
+from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock
 
 LEX = {"en": Lexicon.from_words(["cat", "cats", "act", "scat", "tan", "ant", "ants", "stand", "sand", "and"],

@@ -4,12 +4,12 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from myword_edu.cards import shuffled, standard_deck
-from myword_edu.errors import BadWordError, CardIdsError
-from myword_edu.rules import Player, Round
+from myword_edu.myword.cards import shuffled, standard_deck
+from myword_edu.core.errors import BadWordError, CardIdsError
+from myword_edu.myword.round import Player, Round
 
-from ..conftest import SMALL_WORDS
-from myword_edu.lexicon import Lexicon
+from tests.conftest import SMALL_WORDS
+from myword_edu.lexicon.wordlist import Lexicon
 
 LEX = Lexicon.from_words(SMALL_WORDS, blocked=["arts"])
 CALLS = SMALL_WORDS[:30] + ["zzz", "arts", "", "qu1t", "cat", "can't", "x-ray"]
@@ -135,7 +135,7 @@ ROUND_PLACES = list(_paths(SAVED_ROUND))
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(ROUND_PLACES), json_values, st.booleans())
 def test_a_damaged_round_save_restores_or_is_corrupt(where, value, delete):
-    from myword_edu.errors import CorruptSaveError
+    from myword_edu.core.errors import CorruptSaveError
 
     data = _mutated(SAVED_ROUND, where, value, delete)
     try:
@@ -148,8 +148,8 @@ def test_a_damaged_round_save_restores_or_is_corrupt(where, value, delete):
 @settings(max_examples=150, deadline=None)
 @given(json_values)
 def test_any_json_value_restores_or_is_corrupt(value):
-    from myword_edu.errors import CorruptSaveError
-    from myword_edu.game import Game
+    from myword_edu.core.errors import CorruptSaveError
+    from myword_edu.myword.game import Game
 
     for restore in (Round.from_dict, Game.from_dict):
         try:
@@ -159,7 +159,7 @@ def test_any_json_value_restores_or_is_corrupt(value):
 
 
 def _saved_game():
-    from myword_edu.game import Game
+    from myword_edu.myword.game import Game
 
     game = Game([Player("Ana"), Player("Ben")], LEX, seed=5)
     game.current.deal()
@@ -176,8 +176,8 @@ GAME_PLACES = [p for p in _paths(SAVED_GAME) if len(p) < 3 or p[:2] != ("played"
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(GAME_PLACES), json_values, st.booleans())
 def test_a_damaged_game_save_restores_or_is_corrupt(where, value, delete):
-    from myword_edu.errors import CorruptSaveError
-    from myword_edu.game import Game
+    from myword_edu.core.errors import CorruptSaveError
+    from myword_edu.myword.game import Game
 
     data = _mutated(SAVED_GAME, where, value, delete)
     try:

@@ -5,10 +5,10 @@ from itertools import permutations
 
 from hypothesis import given, settings, strategies as st
 
-from myword_edu.cards import Card
-from myword_edu.lexicon import Lexicon
-from myword_edu.solver import words_on_table
-from myword_edu.spelling import best_spelling
+from myword_edu.myword.cards import Card
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.myword.solver import words_on_table
+from myword_edu.myword.spelling import best_spelling
 
 LETTERS = "acnt"
 card_faces = st.sampled_from(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.store import Store
+from myword_edu.classroom.store import Store
 from tests.pgserver import PostgresServer, find_bin
 
 

@@ -10,14 +10,14 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from myword_edu import schema as t
-from myword_edu.boggle import Reason
-from myword_edu.boggle_class import set_student_rules
-from myword_edu.errors import BadWordError
-from myword_edu.export import attempts_csv, read_csv
-from myword_edu.rooms import BoggleRoomRules, RoomError, RoomEvent, StudentSeat, TeacherRoom
-from myword_edu.boggle_room import BoggleReplica
-from myword_edu.store import Store
+from myword_edu.classroom import schema as t
+from myword_edu.boggle.round import Reason
+from myword_edu.classroom.boggle_store import set_student_rules
+from myword_edu.core.errors import BadWordError
+from myword_edu.classroom.export import attempts_csv, read_csv
+from myword_edu.rooms.live import BoggleRoomRules, RoomError, RoomEvent, StudentSeat, TeacherRoom
+from myword_edu.rooms.boggle_replica import BoggleReplica
+from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock
 
 BOARD = "P E R S / L A T G / S I N E / T E R S"  # the algs4 board: over a thousand words on ENABLE

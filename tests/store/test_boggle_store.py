@@ -9,8 +9,8 @@ import sqlalchemy as sa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from myword_edu import schema
-from myword_edu.boggle_class import (
+from myword_edu.classroom import schema
+from myword_edu.classroom.boggle_store import (
     GAME_KIND,
     BoggleRules,
     BoggleRulesError,
@@ -21,9 +21,9 @@ from myword_edu.boggle_class import (
     set_class_rules,
     set_student_rules,
 )
-from myword_edu.classroom import UnknownStudentError
-from myword_edu.export import attempts_csv, read_csv
-from myword_edu.store import Store
+from myword_edu.classroom.roster import UnknownStudentError
+from myword_edu.classroom.export import attempts_csv, read_csv
+from myword_edu.classroom.store import Store
 
 
 def test_a_version_2_database_is_migrated_to_the_newest_and_keeps_its_students(tmp_path):

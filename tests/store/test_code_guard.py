@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from myword_edu.code_guard import CLASS_BURST, CLASS_INTERVAL, CodeGuard, CodeWaitError
-from myword_edu.store import Store
+from myword_edu.classroom.code_guard import CLASS_BURST, CLASS_INTERVAL, CodeGuard, CodeWaitError
+from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock
 
 

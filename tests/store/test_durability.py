@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu.store import Store
+from myword_edu.classroom.store import Store
 
 REPO = Path(__file__).resolve().parents[2]
 PER_PROCESS = 120
@@ -53,12 +53,12 @@ def test_two_processes_writing_at_once_lose_nothing(store):
 
 
 KERNEL_SETUP = """
-from myword_edu.store import Store
-from myword_edu.lexicon import load_lexicon
-from myword_edu.solver import words_on_table
-from myword_edu.ui.model import Session
-from myword_edu.ui.recorder import AttemptRecorder
-from myword_edu.ui.settings import Settings
+from myword_edu.classroom.store import Store
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.myword.solver import words_on_table
+from myword_edu.ui.myword.model import Session
+from myword_edu.ui.myword.recorder import AttemptRecorder
+from myword_edu.ui.myword.settings import Settings
 import os
 store = Store.open({url!r})
 student = store.student({student_id})

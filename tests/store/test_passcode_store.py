@@ -6,8 +6,8 @@ import threading
 
 import pytest
 
-from myword_edu.passcode import FREE_TRIES, LockedOutError, PasscodeError, TeacherAuth
-from myword_edu.store import Store
+from myword_edu.classroom.passcode import FREE_TRIES, LockedOutError, PasscodeError, TeacherAuth
+from myword_edu.classroom.store import Store
 
 
 class Wall:

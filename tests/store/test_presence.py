@@ -8,8 +8,8 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from myword_edu import schema as t
-from myword_edu.presence import (
+from myword_edu.classroom import schema as t
+from myword_edu.classroom.presence import (
     BOGGLE,
     MYWORD,
     STALE_SECONDS,
@@ -20,9 +20,9 @@ from myword_edu.presence import (
     let_in,
     room_place,
 )
-from myword_edu.rooms import StudentSeat, TeacherRoom
-from myword_edu.lexicon import Lexicon
-from myword_edu.sign_in import (
+from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.classroom.sign_in import (
     PICTURES,
     SignIn,
     check_pictures,
@@ -170,8 +170,8 @@ def test_picture_passwords_are_stored_hashed_and_checked(store):
 
 _HOLD_SEAT = """
 import os, sys, signal
-from myword_edu.presence import MYWORD, Presence
-from myword_edu.store import Store
+from myword_edu.classroom.presence import MYWORD, Presence
+from myword_edu.classroom.store import Store
 store = Store.open(sys.argv[1])
 seat = Presence(store, int(sys.argv[2]), "Ana", MYWORD)  # a page's gate holds its seat
 seat.take()

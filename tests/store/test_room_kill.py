@@ -9,14 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from myword_edu.rooms import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import StudentSeat, TeacherRoom
 
 ROOT = Path(__file__).resolve().parents[2]
 
 KERNEL = r"""
 import sys, time
-from myword_edu.rooms import StudentSeat
-from myword_edu.store import Store
+from myword_edu.rooms.live import StudentSeat
+from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60
 while len(seat.sync().table) < 6 and time.monotonic() < deadline:  # the teacher deals
@@ -74,8 +74,8 @@ def test_a_killed_kernel_loses_nothing_and_the_student_rejoins(store):
 
 BOGGLE_KERNEL = r"""
 import sys, time
-from myword_edu.rooms import StudentSeat
-from myword_edu.store import Store
+from myword_edu.rooms.live import StudentSeat
+from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60
 while seat.sync().board is None and time.monotonic() < deadline:  # the teacher starts the round
@@ -89,7 +89,7 @@ while time.monotonic() < deadline:  # keeps playing (polling) until it is killed
 
 
 def test_a_killed_kernel_in_a_boggle_room_keeps_its_words_and_clock(store):
-    from myword_edu.rooms import BoggleRoomRules
+    from myword_edu.rooms.live import BoggleRoomRules
 
     url = store.engine.url.render_as_string(hide_password=False)
     ana, ben = store.add_student("Ana"), store.add_student("Ben")

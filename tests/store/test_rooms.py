@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 import sqlalchemy as sa
 
-from myword_edu import schema as t
-from myword_edu.classroom import StudentSettings
-from myword_edu.rooms import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
-from myword_edu.rules import Reason
+from myword_edu.classroom import schema as t
+from myword_edu.classroom.roster import StudentSettings
+from myword_edu.rooms.live import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
+from myword_edu.myword.round import Reason
 from tests.store_clock import StoreClock
 
 
@@ -210,7 +210,7 @@ def test_the_room_engine_imports_no_jupyter_package():
     import subprocess
     import sys
 
-    code = ("import sys, myword_edu.rooms, myword_edu.room_state\n"
+    code = ("import sys, myword_edu.rooms.live, myword_edu.rooms.replica\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'ipywidgets', 'traitlets', 'anywidget', "
             "'IPython', 'ipykernel'}))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -220,7 +220,7 @@ def test_the_room_engine_imports_no_jupyter_package():
 def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(store, lex):
     from datetime import datetime
 
-    from myword_edu.rooms import BoggleRoomRules, open_rooms
+    from myword_edu.rooms.live import BoggleRoomRules, open_rooms
 
     first = TeacherRoom.create(store, lang="en", lexicons=lex)
     StudentSeat.join(store, first.code, store.add_student("Ana").id, lexicons=lex)
@@ -236,7 +236,7 @@ def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(s
 
 @pytest.mark.parametrize("card_ids", [[0.9, 1.2, 2.7], iter([0, 1, 2]), 5, [0, 0, 1], [0, 1, 99]])
 def test_card_ids_that_are_not_cards_on_the_table_change_nothing(store, lex, card_ids):
-    from myword_edu.errors import CardIdsError
+    from myword_edu.core.errors import CardIdsError
 
     room, (ana, ben) = _room(store, lex, deal=3)
     before = len(_events(store, room))

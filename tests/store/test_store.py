@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from myword_edu import schema
-from myword_edu.classroom import NameError_, RosterError, StudentSettings, UnknownStudentError
-from myword_edu.store import KEEP, SchemaTooNewError, Store, StoreError, resolve_url
+from myword_edu.classroom import schema
+from myword_edu.classroom.roster import NameError_, RosterError, StudentSettings, UnknownStudentError
+from myword_edu.classroom.store import KEEP, SchemaTooNewError, Store, StoreError, resolve_url
 
 
 class FakeTime:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from myword_edu.lexicon import Lexicon
+from myword_edu.lexicon.wordlist import Lexicon
 
 EN_WORDS = {
     "cat": 4.9, "act": 4.8, "tac": 0.0, "at": 5.5, "the": 7.0, "then": 6.0, "hen": 3.9,

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from myword_edu.ui.app import StudentApp
-from myword_edu.ui.model import Phase
-from myword_edu.ui.settings import Settings
+from myword_edu.ui.myword.app import StudentApp
+from myword_edu.ui.myword.model import Phase
+from myword_edu.ui.myword.settings import Settings
 
 
 @pytest.fixture

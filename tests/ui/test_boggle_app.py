@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from myword_edu.boggle import MemoryBestScores
-from myword_edu.ui.boggle_app import BoggleApp
-from myword_edu.ui.boggle_model import BPhase
-from myword_edu.ui.boggle_settings import BoggleSettings
+from myword_edu.boggle.round import MemoryBestScores
+from myword_edu.ui.boggle.app import BoggleApp
+from myword_edu.ui.boggle.model import BPhase
+from myword_edu.ui.boggle.settings import BoggleSettings
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.boggle_class import BoggleRules, set_class_rules, set_student_rules
-from myword_edu.store import Store
-from myword_edu.ui.boggle_model import BPhase
-from myword_edu.ui.boggle_page import BogglePage
+from myword_edu.classroom.boggle_store import BoggleRules, set_class_rules, set_student_rules
+from myword_edu.classroom.store import Store
+from myword_edu.ui.boggle.model import BPhase
+from myword_edu.ui.boggle.page import BogglePage
 
 
 @pytest.fixture
@@ -143,11 +143,11 @@ def test_with_no_class_list_the_page_is_guest_practice(page_for):
 
 
 def test_a_blocked_word_is_stored_with_its_reason(store, lexicons, clock):
-    from myword_edu.boggle import Board, Round
-    from myword_edu.export import attempts_csv, read_csv
-    from myword_edu.ui.boggle_model import BoggleSession
-    from myword_edu.ui.boggle_recorder import BoggleRecorder
-    from myword_edu.ui.boggle_settings import BoggleSettings
+    from myword_edu.boggle.round import Board, Round
+    from myword_edu.classroom.export import attempts_csv, read_csv
+    from myword_edu.ui.boggle.model import BoggleSession
+    from myword_edu.ui.boggle.recorder import BoggleRecorder
+    from myword_edu.ui.boggle.settings import BoggleSettings
 
     ana = store.add_student("Ana")
     s = BoggleSession(BoggleSettings(seed=1, name="Ana"), lexicons=lexicons, now=clock)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.bots import PROFILES, Bot, BotCall, Level, parse_level
-from myword_edu.cards import parse_cards
-from myword_edu.rules import Player, Round
+from myword_edu.myword.bots import PROFILES, Bot, BotCall, Level, parse_level
+from myword_edu.myword.cards import parse_cards
+from myword_edu.myword.round import Player, Round
 
 
 def test_same_seed_same_calls(lexicons):

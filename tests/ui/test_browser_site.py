@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from myword_edu.browser_progress import BrowserProgress, records_json
-from myword_edu.export import attempts_rows, read_csv
+from myword_edu.classroom.browser_progress import BrowserProgress, records_json
+from myword_edu.classroom.export import attempts_rows, read_csv
 from myword_edu.ui.browser import BrowserStorage, build_site_app, games_nav
 
-from .conftest import browser_custom
+from tests.ui.conftest import browser_custom
 
 
 @pytest.fixture
@@ -24,8 +24,8 @@ def site_page():
 
 
 def a_word_on_the_table(page) -> str:
-    from myword_edu.lexicon import load_lexicon
-    from myword_edu.solver import hints
+    from myword_edu.lexicon.wordlist import load_lexicon
+    from myword_edu.myword.solver import hints
 
     session = page.app.session
     session.start()
@@ -126,7 +126,7 @@ def test_an_unknown_game_falls_back_to_myword():
 
 def test_a_boggle_word_is_kept_and_exported_as_boggle():
     """On the static site, Boggle words go into the browser's progress like MyWord!'s, marked Boggle."""
-    from myword_edu.boggle_solver import solve
+    from myword_edu.boggle.solver import solve
 
     page = build_site_app("boggle", "seed=4&bots=0&lang=en", ["myword", "boggle"])
     sent = []

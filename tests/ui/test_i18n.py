@@ -6,9 +6,9 @@ import string
 
 import pytest
 
-from myword_edu import i18n
-from myword_edu.cards import Card
-from myword_edu.rules import Reason
+from myword_edu.i18n import game as i18n
+from myword_edu.myword.cards import Card
+from myword_edu.myword.round import Reason
 
 BAD_WORD_REASONS = ("empty", "too_long", "bad_characters", "wrong_alphabet")
 

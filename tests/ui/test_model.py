@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.cards import Card
-from myword_edu.ui.model import Phase, Session
-from myword_edu.ui.settings import Settings
+from myword_edu.myword.cards import Card
+from myword_edu.ui.myword.model import Phase, Session
+from myword_edu.ui.myword.settings import Settings
 
 
 def make(lexicons, clock, **settings) -> Session:
@@ -275,7 +275,7 @@ def test_min_cards_from_settings(lexicons, clock):
 
 
 def test_the_table_view_marks_doubles_wilds_and_the_newest(lexicons, clock):
-    from myword_edu.ui.table import card_views
+    from myword_edu.ui.myword.table import card_views
 
     s = make(lexicons, clock)
     s.start()

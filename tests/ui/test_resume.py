@@ -2,7 +2,7 @@
 
 Each test plays on one page, then opens a second page on the same store (a new
 kernel after the tab closed or the kernel was killed) and picks the same name,
-once the closed tab's seat has gone quiet (:data:`~myword_edu.presence.STALE_SECONDS`).
+once the closed tab's seat has gone quiet (:data:`~myword_edu.classroom.presence.STALE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ import json
 
 import pytest
 
-from myword_edu.lessons import LessonLibrary
-from myword_edu.presence import STALE_SECONDS
-from myword_edu.resources import data_dir
-from myword_edu.store import Store
-from myword_edu.ui.model import Phase
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.presence import STALE_SECONDS
+from myword_edu.core.resources import data_dir
+from myword_edu.classroom.store import Store
+from myword_edu.ui.myword.model import Phase
 from myword_edu.ui.whoami import StudentPage
 
 from tests.store_clock import StoreClock
 
-from .test_whoami import deal_until
+from tests.ui.test_whoami import deal_until
 
 EN = {"cat", "dog", "sun", "act", "tan", "net", "ten", "one", "eat", "tea", "ate", "sit", "its", "tin", "nit", "ant"}
 
@@ -154,7 +154,7 @@ class Wall:
 
 
 def _boggle_page(store, clock, wall):
-    from myword_edu.ui.boggle_page import BogglePage
+    from myword_edu.ui.boggle.page import BogglePage
 
     store.now.advance(STALE_SECONDS + 1)  # the page before this one was closed: its seat is free
     return BogglePage("", store=store, now=clock, epoch=wall)
@@ -166,8 +166,8 @@ def _top_words(session, n):
 
 
 def test_a_boggle_round_resumes_with_its_board_words_and_running_clock(store, clock, browser):
-    from myword_edu.boggle_class import set_student_rules
-    from myword_edu.ui.boggle_model import BPhase
+    from myword_edu.classroom.boggle_store import set_student_rules
+    from myword_edu.ui.boggle.model import BPhase
 
     ana = store.add_student("Ana")
     set_student_rules(store, [ana.id], minutes=2)
@@ -201,7 +201,7 @@ def test_a_boggle_round_resumes_with_its_board_words_and_running_clock(store, cl
 
 
 def test_a_boggle_round_whose_time_ran_out_shows_its_results(store, clock, browser):
-    from myword_edu.ui.boggle_model import BPhase
+    from myword_edu.ui.boggle.model import BPhase
 
     ana = store.add_student("Ana")
     wall = Wall()

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.resources import data_dir
-from myword_edu.store import Store
-from myword_edu.ui.room import RoomPage
-from myword_edu.ui.teacher import TeacherPanel
-from myword_edu.ui.teacher_room import RoomTab
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.core.resources import data_dir
+from myword_edu.classroom.store import Store
+from myword_edu.ui.room.page import RoomPage
+from myword_edu.ui.teacher.panel import TeacherPanel
+from myword_edu.ui.teacher.room import RoomTab
 
 PASSCODE = "aula-viva-9"
 DECK = "S T A R D O G E N C I"
@@ -43,11 +43,11 @@ def teacher(store, lex, clock):
 
 
 def _open_room(tab, browser):
-    from myword_edu.rooms import TeacherRoom
+    from myword_edu.rooms.live import TeacherRoom
 
     tab.room = TeacherRoom.create(tab.panel.store, lexicons=tab._lexicons, deck=DECK)  # a stacked deck
     tab.panel.live_room = tab.room
-    from myword_edu.ui.timer import Pacer
+    from myword_edu.ui.widgets.timer import Pacer
 
     tab.pacer = Pacer(1.0)
     tab._show_controls(True)
@@ -189,8 +189,8 @@ def test_a_call_with_an_apostrophe_or_hyphen_is_refused_penalised_and_replays(st
                                                                                typed, shown):  # fmt: skip
     from html import unescape
 
-    from myword_edu.classroom import StudentSettings
-    from myword_edu.rooms import TeacherRoom
+    from myword_edu.classroom.roster import StudentSettings
+    from myword_edu.rooms.live import TeacherRoom
 
     if lang != "en":
         store.add_student(name, StudentSettings(lang=lang))  # her page, her calls, in her language

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.rooms import BoggleRoomRules, TeacherRoom
-from myword_edu.store import Store
-from myword_edu.ui.room import RoomPage
+from myword_edu.rooms.live import BoggleRoomRules, TeacherRoom
+from myword_edu.classroom.store import Store
+from myword_edu.ui.room.page import RoomPage
 from tests.store_clock import StoreClock
 
 BOARD = "P E R S / L A T G / S I N E / T E R S"
@@ -114,7 +114,7 @@ def test_forged_events_cannot_write_for_another_or_reach_the_teachers_controls(s
 
 
 def test_the_page_is_in_the_students_language(store, lex, room, browser):
-    from myword_edu.classroom import StudentSettings
+    from myword_edu.classroom.roster import StudentSettings
 
     pia = store.add_student("Pía", StudentSettings(lang="es"))
     page = RoomPage(store=store, lexicons=lex)

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.classroom import StudentSettings
-from myword_edu.code_guard import CLASS_BURST
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.presence import STALE_SECONDS
-from myword_edu.resources import data_dir
-from myword_edu.rooms import TeacherRoom
-from myword_edu.store import Store
-from myword_edu.ui.room import RoomPage
-from myword_edu.ui.teacher import TeacherPanel
-from myword_edu.ui.teacher_room import RoomTab
-from myword_edu.ui.timer import Pacer
+from myword_edu.classroom.roster import StudentSettings
+from myword_edu.classroom.code_guard import CLASS_BURST
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.classroom.presence import STALE_SECONDS
+from myword_edu.core.resources import data_dir
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.classroom.store import Store
+from myword_edu.ui.room.page import RoomPage
+from myword_edu.ui.teacher.panel import TeacherPanel
+from myword_edu.ui.teacher.room import RoomTab
+from myword_edu.ui.widgets.timer import Pacer
 from tests.store_clock import StoreClock
 
 PASSCODE = "aula-viva-9"

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.presence import STALE_SECONDS, knocks
-from myword_edu.resources import data_dir
-from myword_edu.rooms import TeacherRoom
-from myword_edu.sign_in import PICTURES, SignIn, check_pictures, give_pictures, set_sign_in_mode
-from myword_edu.store import Store
-from myword_edu.ui.boggle_page import BogglePage
-from myword_edu.ui.room import RoomPage
-from myword_edu.ui.teacher import TeacherPanel
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.classroom.presence import STALE_SECONDS, knocks
+from myword_edu.core.resources import data_dir
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.classroom.sign_in import PICTURES, SignIn, check_pictures, give_pictures, set_sign_in_mode
+from myword_edu.classroom.store import Store
+from myword_edu.ui.boggle.page import BogglePage
+from myword_edu.ui.room.page import RoomPage
+from myword_edu.ui.teacher.panel import TeacherPanel
 from myword_edu.ui.whoami import StudentPage
 from tests.store_clock import StoreClock
 
@@ -125,7 +125,7 @@ def test_a_second_page_is_told_the_name_is_playing_until_the_teacher_lets_it_in(
 
 
 def test_in_spanish_and_not_me_frees_the_seat_at_once(store, page_for, browser):
-    from myword_edu.classroom import StudentSettings
+    from myword_edu.classroom.roster import StudentSettings
 
     store.update_class(defaults=StudentSettings(lang="es"))
     first, second = page_for(), page_for()

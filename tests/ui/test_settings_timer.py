@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from myword_edu.ui.app import StudentApp
+from myword_edu.ui.myword.app import StudentApp
 from myword_edu.ui.request import settings_from_request
-from myword_edu.ui.settings import Settings
-from myword_edu.ui.timer import Clock, Pacer
+from myword_edu.ui.myword.settings import Settings
+from myword_edu.ui.widgets.timer import Clock, Pacer
 
 
 def run_in_thread(function):

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from myword_edu.classroom import StudentSettings
-from myword_edu.export import read_csv
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.resources import data_dir
-from myword_edu.store import Store
-from myword_edu.ui.teacher import TeacherPanel
+from myword_edu.classroom.roster import StudentSettings
+from myword_edu.classroom.export import read_csv
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.core.resources import data_dir
+from myword_edu.classroom.store import Store
+from myword_edu.ui.teacher.panel import TeacherPanel
 from tests.workbook import formula_count, read_xlsx
 
 PASSCODE = "tortuga-42"

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.boggle_class import BoggleRules, boggle_rules, class_rules, own_rules
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.resources import data_dir
-from myword_edu.store import Store
-from myword_edu.ui.boggle_page import BogglePage
-from myword_edu.ui.teacher import TeacherPanel
-from myword_edu.ui.teacher_boggle import BoggleTab
+from myword_edu.classroom.boggle_store import BoggleRules, boggle_rules, class_rules, own_rules
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.core.resources import data_dir
+from myword_edu.classroom.store import Store
+from myword_edu.ui.boggle.page import BogglePage
+from myword_edu.ui.teacher.panel import TeacherPanel
+from myword_edu.ui.teacher.boggle import BoggleTab
 
 PASSCODE = "tortuga-42"
 XSS = "<img src=x onerror=alert(1)>"

@@ -8,15 +8,15 @@ import re
 
 import pytest
 
-from myword_edu.boggle import DICE
-from myword_edu.boggle_class import BoggleRules, set_class_rules
-from myword_edu.lessons import LessonLibrary
-from myword_edu.passcode import TeacherAuth
-from myword_edu.resources import data_dir
-from myword_edu.rooms import StudentSeat, TeacherRoom
-from myword_edu.store import Store
-from myword_edu.ui.teacher import TeacherPanel
-from myword_edu.ui.teacher_room import RoomTab
+from myword_edu.boggle.round import DICE
+from myword_edu.classroom.boggle_store import BoggleRules, set_class_rules
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.classroom.passcode import TeacherAuth
+from myword_edu.core.resources import data_dir
+from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.classroom.store import Store
+from myword_edu.ui.teacher.panel import TeacherPanel
+from myword_edu.ui.teacher.room import RoomTab
 from tests.store_clock import StoreClock
 
 PASSCODE = "aula-viva-9"
@@ -283,7 +283,7 @@ def test_a_tournament_room_names_the_champion_to_read_out(store, lex, teacher, b
     browser.click(tab.open_button)
     assert tab.room.options["target"] == 50
     tab.room.close()
-    from myword_edu.rooms import BoggleRoomRules
+    from myword_edu.rooms.live import BoggleRoomRules
 
     tab.room = panel.live_room = TeacherRoom.create(store, game="boggle", lexicons=lex,
                                                     boggle=BoggleRoomRules(seconds=60, target=3))  # fmt: skip

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.errors import MyWordError
-from myword_edu.lessons import LessonLibrary
-from myword_edu.resources import data_dir
-from myword_edu.store import Store
-from myword_edu.ui.model import Phase
-from myword_edu.ui.panels import feedback_text
+from myword_edu.core.errors import MyWordError
+from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.core.resources import data_dir
+from myword_edu.classroom.store import Store
+from myword_edu.ui.myword.model import Phase
+from myword_edu.ui.myword.panels import feedback_text
 from myword_edu.ui.whoami import StudentPage, is_practice_link
 
 
@@ -37,7 +37,7 @@ def names_on(page) -> list[str]:
 
 def deal_until(session, words: set[str], limit: int = 71) -> str:
     """Deal by hand until the table makes one of ``words`` (the tiny test word lists)."""
-    from myword_edu.spelling import best_spelling
+    from myword_edu.myword.spelling import best_spelling
 
     for _ in range(limit):
         for word in sorted(words):
@@ -98,8 +98,8 @@ def test_a_three_card_word_is_refused_in_spanish_and_stored_first(store, page_fo
         seen.setdefault("stored", len(store.attempts()))
 
     s.observe(spy, names=["feedback", "table", "scores"])
-    from myword_edu.spelling import best_spelling
-    from myword_edu.text import fold
+    from myword_edu.myword.spelling import best_spelling
+    from myword_edu.core.text import fold
 
     cards = best_spelling(fold(word), s.round.table)  # what the word takes (2 or 3 cards: AN, ES... are doubles)
     feedback = s.submit(word)

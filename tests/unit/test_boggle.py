@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu.boggle import (
+from myword_edu.boggle.round import (
     DICE,
     DICE_LANG,
     Board,
@@ -22,11 +22,11 @@ from myword_edu.boggle import (
     practice_key,
     score_word,
 )
-from myword_edu.boggle_solver import solve
-from myword_edu.boggle_class import BoggleRules
-from myword_edu.boggle_room import BoggleRoomRules
-from myword_edu.errors import BadWordError, MyWordError, SettingError, UnknownPlayerError
-from myword_edu.lexicon import Lexicon
+from myword_edu.boggle.solver import solve
+from myword_edu.classroom.boggle_store import BoggleRules
+from myword_edu.rooms.boggle_replica import BoggleRoomRules
+from myword_edu.core.errors import BadWordError, MyWordError, SettingError, UnknownPlayerError
+from myword_edu.lexicon.wordlist import Lexicon
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -342,9 +342,9 @@ def test_personal_best_interface():
 
 def test_engine_modules_load_no_jupyter_package():
     code = (
-        "import sys\nimport myword_edu.boggle, myword_edu.boggle_solver\n"
-        "from myword_edu.boggle import Board\nfrom myword_edu.boggle_solver import solve\n"
-        "from myword_edu.lexicon import load_lexicon\nsolve(Board.roll('new', seed=1), load_lexicon('en'))\n"
+        "import sys\nimport myword_edu.boggle.round, myword_edu.boggle.solver\n"
+        "from myword_edu.boggle.round import Board\nfrom myword_edu.boggle.solver import solve\n"
+        "from myword_edu.lexicon.wordlist import load_lexicon\nsolve(Board.roll('new', seed=1), load_lexicon('en'))\n"
         "print(','.join(m for m in ('ipywidgets', 'traitlets', 'IPython', 'ipykernel', 'comm') if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO)

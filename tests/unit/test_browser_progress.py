@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from myword_edu.browser_progress import MAX_RECORDS, BrowserProgress, records_json
-from myword_edu.export import attempts_rows, read_csv, summary_rows, to_csv
+from myword_edu.classroom.browser_progress import MAX_RECORDS, BrowserProgress, records_json
+from myword_edu.classroom.export import attempts_rows, read_csv, summary_rows, to_csv
 
 
 class Ticking:
@@ -143,8 +143,8 @@ def test_any_progress_survives_the_round_trip_through_storage(name, calls):
 
 
 def test_a_record_that_cannot_be_kept_is_refused_with_a_myword_error():
-    from myword_edu.browser_progress import RecordError
-    from myword_edu.errors import MyWordError
+    from myword_edu.classroom.browser_progress import RecordError
+    from myword_edu.core.errors import MyWordError
 
     progress = BrowserProgress("Ana")
     game = progress.start_game(1, lang="en", variant="standard", min_cards=3)

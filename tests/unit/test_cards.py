@@ -2,7 +2,7 @@ from collections import Counter
 
 import pytest
 
-from myword_edu.cards import (
+from myword_edu.myword.cards import (
     DOUBLE_LETTER_CARDS,
     Card,
     junior_deck,
@@ -10,7 +10,7 @@ from myword_edu.cards import (
     shuffled,
     standard_deck,
 )
-from myword_edu.errors import CardTokenError, MyWordError
+from myword_edu.core.errors import CardTokenError, MyWordError
 
 
 def test_faces_and_repr_round_trip():
@@ -79,7 +79,7 @@ def test_deck_mix_is_the_one_derived_from_the_word_lists():
     import importlib.util
     from pathlib import Path
 
-    from myword_edu.cards import SINGLE_LETTER_COUNTS
+    from myword_edu.myword.cards import SINGLE_LETTER_COUNTS
 
     path = Path(__file__).resolve().parents[2] / "tools" / "design_deck.py"
     spec = importlib.util.spec_from_file_location("design_deck", path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.classroom import (
+from myword_edu.classroom.roster import (
     NameError_,
     RosterError,
     StudentSettings,

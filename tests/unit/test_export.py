@@ -13,9 +13,9 @@ from xml.etree import ElementTree
 import pytest
 
 from myword_edu.cli import main
-from myword_edu.export import (attempts_csv, class_workbook, neutralise, read_csv, summary_csv, to_csv, to_xlsx,
+from myword_edu.classroom.export import (attempts_csv, class_workbook, neutralise, read_csv, summary_csv, to_csv, to_xlsx,
                                 write_exports)  # fmt: skip
-from myword_edu.store import Store
+from myword_edu.classroom.store import Store
 from tests.workbook import cell_kinds, formula_count, read_xlsx, sheet_xml
 
 NASTY = ['=HYPERLINK("http://x")', "+1 555", "-2", "@SUM(A1)", "\tTab", "\rCR", "<img src=x onerror=alert(1)>",
@@ -254,9 +254,9 @@ def test_workbook_titles_are_valid_sheet_names():
 def test_xlsxwriter_is_loaded_only_when_a_workbook_is_built():
     code = (
         "import sys\n"
-        "import myword_edu.export, myword_edu.cli, myword_edu.class_cli, myword_edu.ui.teacher_tabs\n"
+        "import myword_edu.classroom.export, myword_edu.cli, myword_edu.classroom.cli, myword_edu.ui.teacher.tabs\n"
         "print('xlsxwriter' in sys.modules)\n"
-        "myword_edu.export.to_xlsx([('s', [['x']])])\n"
+        "myword_edu.classroom.export.to_xlsx([('s', [['x']])])\n"
         "print('xlsxwriter' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,9 +6,9 @@ import re
 import string
 from pathlib import Path
 
-from myword_edu import classroom
-from myword_edu.i18n_class import CLASS_CATALOGS, text
-from myword_edu.rules import Reason
+from myword_edu.classroom import roster as classroom
+from myword_edu.i18n.classroom import CLASS_CATALOGS, text
+from myword_edu.myword.round import Reason
 
 
 def fields(template: str) -> set[str]:

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from myword_edu.cards import Card
-from myword_edu.lessons import LessonError, LessonLibrary, load_lesson, parse_lesson
-from myword_edu.lexicon import load_lexicon
-from myword_edu.resources import data_dir
-from myword_edu.solver import words_on_table
-from myword_edu.spelling import best_spelling
-from myword_edu.text import fold
+from myword_edu.myword.cards import Card
+from myword_edu.myword.lessons import LessonError, LessonLibrary, load_lesson, parse_lesson
+from myword_edu.lexicon.wordlist import load_lexicon
+from myword_edu.core.resources import data_dir
+from myword_edu.myword.solver import words_on_table
+from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.text import fold
 
 SHIPPED = sorted(data_dir("lessons").glob("*.toml"))
 
@@ -141,8 +141,8 @@ def test_teacher_lessons_override_shipped_ones_and_bad_files_are_listed(tmp_path
 
 
 def test_a_session_with_a_lesson_deals_the_stacked_deck():
-    from myword_edu.ui.model import Session
-    from myword_edu.ui.settings import Settings
+    from myword_edu.ui.myword.model import Session
+    from myword_edu.ui.myword.settings import Settings
 
     library = LessonLibrary([data_dir("lessons")])
     session = Session(Settings(seed=5, lesson="es-4-enye", bots=0), lessons=library.get, now=lambda: 0.0)

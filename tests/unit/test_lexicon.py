@@ -1,9 +1,9 @@
 import pytest
 
-from myword_edu.errors import MyWordError, NotAWordError, UnknownLanguageError, WordListError
-from myword_edu.lexicon import Lexicon, load_lexicon, pack_lexicon, read_word_file
-from myword_edu.resources import data_dir
-from myword_edu.text import fold
+from myword_edu.core.errors import MyWordError, NotAWordError, UnknownLanguageError, WordListError
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon, pack_lexicon, read_word_file
+from myword_edu.core.resources import data_dir
+from myword_edu.core.text import fold
 
 
 def test_english_words(en):

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from myword_edu.passcode import (
+from myword_edu.classroom.passcode import (
     CLASS_BURST,
     CLASS_PER_HOUR,
     FREE_TRIES,
@@ -21,7 +21,7 @@ from myword_edu.passcode import (
     max_guesses_per_year,
     verify_passcode,
 )
-from myword_edu.store import Store
+from myword_edu.classroom.store import Store
 
 
 class Wall:
@@ -288,8 +288,8 @@ def test_unlock_command_prints_a_one_time_code(tmp_path, capsys):
 
 
 def test_two_servers_print_two_setup_codes_and_both_work(tmp_path, capsys, monkeypatch):
-    from myword_edu.class_cli import prepare_store
-    from myword_edu.store import DB_ENV
+    from myword_edu.classroom.cli import prepare_store
+    from myword_edu.classroom.store import DB_ENV
 
     monkeypatch.setenv(DB_ENV, "")  # prepare_store sets it for the kernels; monkeypatch puts it back
     db = str(tmp_path / "class.sqlite3")

@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from myword_edu.cards import parse_cards, standard_deck
-from myword_edu.errors import (
+from myword_edu.myword.cards import parse_cards, standard_deck
+from myword_edu.core.errors import (
     BadWordError,
     CardIdsError,
     CorruptSaveError,
@@ -14,11 +14,11 @@ from myword_edu.errors import (
     UnknownPlayerError,
     WrongLexiconError,
 )
-from myword_edu.lexicon import Lexicon
-from myword_edu.game import Game
-from myword_edu.rules import CardGiven, Claimed, Dealt, Player, Reason, Round, RoundEnded
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.myword.game import Game
+from myword_edu.myword.round import CardGiven, Claimed, Dealt, Player, Reason, Round, RoundEnded
 
-from ..conftest import SMALL_WORDS
+from tests.conftest import SMALL_WORDS
 
 LEX = Lexicon.from_words(SMALL_WORDS, blocked=["arts"])
 SPANISH = Lexicon.from_words(["casa", "gato", "niño"], lang="es", blocked=[])

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu import serve_log
-from myword_edu.serve_log import ConsoleHandler, console_line, logging_config, start_log_file
+from myword_edu.server import log as serve_log
+from myword_edu.server.log import ConsoleHandler, console_line, logging_config, start_log_file
 
 LOG = Path("/logs/serve-8866.log")
 NOT_THE_TEACHERS = [

@@ -29,7 +29,7 @@ def lean_wheel(tmp_path_factory):
 
 def test_the_lean_wheel_carries_code_lexicons_and_licences_only(lean_wheel):
     names = set(zipfile.ZipFile(lean_wheel).namelist())
-    for needed in ("myword_edu/lexicon.py", "myword_edu/ui/browser.py", "myword_edu/browser_progress.py",
+    for needed in ("myword_edu/lexicon/wordlist.py", "myword_edu/ui/browser.py", "myword_edu/classroom/browser_progress.py",
                    "myword_edu/wordlists/en.lexicon", "myword_edu/wordlists/es.lexicon",
                    "myword_edu/wordlists/es.blocked.txt", "myword_edu/wordlists/LICENSE.SCOWL.txt"):  # fmt: skip
         assert needed in names, needed
@@ -48,8 +48,8 @@ def test_the_lean_wheel_is_the_same_bytes_every_build(lean_wheel, tmp_path):
 def test_the_lean_wheel_loads_both_lexicons_on_its_own(lean_wheel, tmp_path):
     zipfile.ZipFile(lean_wheel).extractall(tmp_path)
     code = (
-        "from myword_edu.lexicon import load_lexicon\n"
-        "from myword_edu.resources import data_dir\n"
+        "from myword_edu.lexicon.wordlist import load_lexicon\n"
+        "from myword_edu.core.resources import data_dir\n"
         "import myword_edu\n"
         "assert load_lexicon('es').spelling('camion') == 'camión' and 'cat' in load_lexicon('en')\n"
         "print(myword_edu.__file__)\n"
@@ -129,7 +129,7 @@ def test_the_site_modules_load_no_jupyter_package():
     """The build tooling and the browser's progress store are plain Python (the build may run anywhere)."""
     code = (
         "import sys\n"
-        "import myword_edu.site, myword_edu.site.cli, myword_edu.site.serve, myword_edu.browser_progress\n"
+        "import myword_edu.site, myword_edu.site.cli, myword_edu.site.serve, myword_edu.classroom.browser_progress\n"
         "print(','.join(m for m in ('ipywidgets', 'traitlets', 'IPython', 'anywidget', 'jupyterlite_core') if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

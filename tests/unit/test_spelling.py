@@ -1,8 +1,8 @@
 import pytest
 
-from myword_edu.cards import Card, parse_cards
-from myword_edu.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, MyWordError, TooFewCardsError
-from myword_edu.spelling import best_spelling, check_choice, spell
+from myword_edu.myword.cards import Card, parse_cards
+from myword_edu.core.errors import BadWordError, CardsDoNotSpellError, CardsNotOnTableError, MyWordError, TooFewCardsError
+from myword_edu.myword.spelling import best_spelling, check_choice, spell
 
 
 def faces(cards):

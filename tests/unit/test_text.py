@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from myword_edu.errors import BadWordError, UnknownLanguageError
-from myword_edu.text import Lang, alphabet, clean_word, fold, parse_lang
+from myword_edu.core.errors import BadWordError, UnknownLanguageError
+from myword_edu.core.text import Lang, alphabet, clean_word, fold, parse_lang
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_clean_word_never_crashes_and_returns_letters(text):
 @pytest.mark.parametrize("fn", [fold, clean_word])
 @pytest.mark.parametrize("value", [5, None, b"cat", ["cat"]])
 def test_text_that_is_not_text_is_a_typed_error(fn, value):
-    from myword_edu.errors import MyWordError
+    from myword_edu.core.errors import MyWordError
 
     with pytest.raises(MyWordError):
         fn(value)

@@ -23,8 +23,8 @@ def test_wheel_installs_and_loads_both_lexicons(tmp_path):
     python = env_dir / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True)
     code = (
-        "from myword_edu.lexicon import load_lexicon\n"
-        "from myword_edu.resources import data_dir\n"
+        "from myword_edu.lexicon.wordlist import load_lexicon\n"
+        "from myword_edu.core.resources import data_dir\n"
         "en, es = load_lexicon('en'), load_lexicon('es')\n"
         "assert 'cat' in en and es.spelling('camion') == 'camión'\n"
         "print(data_dir('wordlists'))\n"

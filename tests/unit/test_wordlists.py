@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu import boggle
-from myword_edu.boggle import Board
-from myword_edu.boggle_solver import BoggleBot, solve
-from myword_edu.bots import Bot
-from myword_edu.cards import parse_cards
-from myword_edu.lessons import LessonError, parse_lesson
-from myword_edu.resources import data_dir
-from myword_edu.rules import Player, Reason, Round
-from myword_edu.solver import hints, words_on_table
+from myword_edu.boggle import round as boggle
+from myword_edu.boggle.round import Board
+from myword_edu.boggle.solver import BoggleBot, solve
+from myword_edu.myword.bots import Bot
+from myword_edu.myword.cards import parse_cards
+from myword_edu.myword.lessons import LessonError, parse_lesson
+from myword_edu.core.resources import data_dir
+from myword_edu.myword.round import Player, Reason, Round
+from myword_edu.myword.solver import hints, words_on_table
 
 # (non-standard spelling a teacher marks wrong, the standard spelling that must be accepted, if one word)
 NON_STANDARD = {

@@ -1,0 +1,1 @@
+"""Boggle: dice, board, solver, round, tournament, robots."""

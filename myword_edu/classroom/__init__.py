@@ -1,0 +1,1 @@
+"""The class: schema, store, roster, progress, export, passcode, sign-in, seats held."""

@@ -1,0 +1,244 @@
+"""What the attempts say: per-student totals, focus-word competence, accuracy over time.
+
+Pure functions over :class:`Attempt` values (the store reads them; the panel
+and the CSV export show them).
+
+- *Accepted %*: accepted calls / all calls.
+- *Cards won*: the cards a student's own calls took.
+- *Words per minute*: accepted words per minute of play, where a game's play
+  time runs from its start to its last call.
+- *Focus words*: a call targets a focus word of its lesson when its letters
+  are the word's (accents aside), or, for a call that is not a word at all,
+  when it is one slip away from exactly one focus word (a letter missing,
+  extra, wrong, or two letters swapped: ``SIHP`` for ``SHIP``). *Spelled
+  right* counts the calls with the word's letters; *competence* is the share
+  spelled right among the last :data:`COMPETENCE_WINDOW` calls targeting it.
+
+>>> focus_target("shp", ["ship", "shop"]) is None  # one slip from both: unknown
+True
+>>> focus_target("sihp", ["ship", "chin"]), focus_target("ship", ["ship"])
+('ship', 'ship')
+>>> competence([False, True, True, True, True, True])
+1.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Iterable, Mapping, Sequence
+
+from myword_edu.core.text import fold
+
+__all__ = [
+    "Attempt",
+    "StudentProgress",
+    "FocusProgress",
+    "AccuracyPoint",
+    "COMPETENCE_WINDOW",
+    "competence",
+    "focus_target",
+    "focus_progress",
+    "accuracy_series",
+    "is_one_slip",
+]
+
+#: Competence looks at this many of the latest attempts on a word.
+COMPETENCE_WINDOW = 5
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One call a student made, as stored (``at`` is UTC, without tzinfo)."""
+
+    id: int
+    student_id: int
+    student: str
+    game_id: str
+    round: int
+    at: datetime
+    word: str
+    folded: str
+    spelling: str
+    cards: str
+    card_count: int
+    accepted: bool
+    reason: str | None
+    points: int
+    free_cards: int
+    min_cards: int
+    lang: str
+    lesson: str | None
+    focus_word: str | None
+    game: str = "myword"  # the game's kind: "myword" (also "practice"/"room") or "boggle"
+
+
+@dataclass(frozen=True)
+class StudentProgress:
+    """A student's totals (``last_active`` is UTC; None before their first call)."""
+
+    student_id: int
+    name: str
+    attempts: int = 0
+    accepted: int = 0
+    cards_won: int = 0
+    seconds_played: float = 0.0
+    last_active: datetime | None = None
+
+    @property
+    def accepted_pct(self) -> float | None:
+        """Accepted calls in percent (None with no calls).
+
+        >>> StudentProgress(1, "Ana", attempts=8, accepted=6).accepted_pct
+        75.0
+        """
+        return 100.0 * self.accepted / self.attempts if self.attempts else None
+
+    @property
+    def words_per_minute(self) -> float | None:
+        """Accepted words per minute of play (None before a minute of play: too early to tell).
+
+        >>> StudentProgress(1, "Ana", accepted=6, seconds_played=180).words_per_minute
+        2.0
+        >>> StudentProgress(1, "Ana", accepted=1, seconds_played=20).words_per_minute is None
+        True
+        """
+        if self.seconds_played < 60:
+            return None
+        return self.accepted / (self.seconds_played / 60.0)
+
+
+@dataclass(frozen=True)
+class FocusProgress:
+    """One student's record on one focus word of a lesson."""
+
+    student_id: int
+    name: str
+    lesson: str
+    word: str  # the dictionary spelling ("camión")
+    attempts: int
+    spelled_right: int
+    accepted: int
+    recent: tuple[bool, ...]  # spelled right?, the last few, oldest first
+
+    @property
+    def competence(self) -> float | None:
+        return competence(self.recent)
+
+
+@dataclass(frozen=True)
+class AccuracyPoint:
+    """Accuracy in one stretch of time (``start`` UTC) for the chart."""
+
+    start: datetime
+    attempts: int
+    accepted: int
+
+    @property
+    def pct(self) -> float:
+        return 100.0 * self.accepted / self.attempts if self.attempts else 0.0
+
+
+def competence(results: Sequence[bool], window: int = COMPETENCE_WINDOW) -> float | None:
+    """The share of successes among the last ``window`` results (None with no result).
+
+    >>> competence([True, False]), competence([])
+    (0.5, None)
+    """
+    recent = list(results)[-window:]
+    return sum(recent) / len(recent) if recent else None
+
+
+def is_one_slip(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one edit apart (insert, delete, replace, or swap two neighbours)?
+
+    >>> is_one_slip("cat", "cats"), is_one_slip("cat", "act"), is_one_slip("cat", "cat")
+    (True, True, False)
+    """
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def focus_target(folded: str, focus: Iterable[str], *, is_word: bool = False) -> str | None:
+    """The focus word a call with letters ``folded`` targets, if any (``focus``: folded words).
+
+    ``is_word``: the call was a real word (then only an exact match counts;
+    ``SHOP`` is not a slip of ``SHIP``, it is another word).
+    """
+    words = list(focus)
+    if folded in words:
+        return folded
+    if is_word:
+        return None
+    near = [w for w in words if is_one_slip(folded, w)]
+    return near[0] if len(near) == 1 else None
+
+
+def focus_progress(attempts: Iterable[Attempt], names: Mapping[int, str] | None = None) -> list[FocusProgress]:
+    """Per student, lesson and focus word: calls, spelled right, accepted, the latest results."""
+    groups: dict[tuple[int, str, str], list[Attempt]] = {}
+    for attempt in sorted(attempts, key=lambda a: (a.at, a.id)):
+        if attempt.focus_word and attempt.lesson:
+            groups.setdefault((attempt.student_id, attempt.lesson, attempt.focus_word), []).append(attempt)
+    out = []
+    for (student_id, lesson, word), items in groups.items():
+        right = [a.folded == fold(word) for a in items]
+        name = (names or {}).get(student_id, items[-1].student)
+        out.append(FocusProgress(student_id, name, lesson, word, len(items), sum(right),
+                                 sum(a.accepted for a in items), tuple(right[-COMPETENCE_WINDOW:])))  # fmt: skip
+    out.sort(key=lambda f: (f.name.casefold(), f.student_id, f.lesson, f.word))
+    return out
+
+
+_STEPS = (
+    timedelta(minutes=1), timedelta(minutes=5), timedelta(minutes=15), timedelta(hours=1),
+    timedelta(hours=6), timedelta(days=1), timedelta(days=7), timedelta(days=30),
+)  # fmt: skip
+
+
+def accuracy_series(
+    attempts: Iterable[Attempt], *, max_points: int = 24, step: timedelta | None = None
+) -> tuple[timedelta, list[AccuracyPoint]]:
+    """Accuracy per stretch of time, the stretch chosen so the span fits in ``max_points``.
+
+    Returns the stretch and the points with at least one call, oldest first.
+    Pass ``step`` to use the same stretches as another series (one student
+    against the class): stretches start at whole multiples of it.
+
+    >>> t = datetime(2026, 3, 2, 9, 0)
+    >>> rows = [Attempt(i, 1, "Ana", "g", 1, t + timedelta(minutes=i), "x", "x", "x", "", 0, i % 2 == 0,
+    ...                 None, 0, 0, 3, "en", None, None) for i in range(4)]
+    >>> step, points = accuracy_series(rows)
+    >>> step, [(p.attempts, p.accepted) for p in points]
+    (datetime.timedelta(seconds=60), [(1, 1), (1, 0), (1, 1), (1, 0)])
+    """
+    items = sorted(attempts, key=lambda a: a.at)
+    if not items:
+        return _STEPS[0], []
+    span = items[-1].at - items[0].at
+    if step is None:
+        step = next((s for s in _STEPS if span / s < max_points), _STEPS[-1])
+    origin = _floor(items[0].at, step)
+    buckets: dict[int, list[int]] = {}
+    for attempt in items:
+        index = int((attempt.at - origin) / step)
+        counts = buckets.setdefault(index, [0, 0])
+        counts[0] += 1
+        counts[1] += int(attempt.accepted)
+    return step, [AccuracyPoint(origin + step * i, n, ok) for i, (n, ok) in sorted(buckets.items())]
+
+
+def _floor(moment: datetime, step: timedelta) -> datetime:
+    if step >= timedelta(days=1):
+        return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    seconds = int(step.total_seconds())
+    midnight = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    offset = int((moment - midnight).total_seconds()) // seconds * seconds
+    return midnight + timedelta(seconds=offset)

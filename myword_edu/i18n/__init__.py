@@ -1,0 +1,1 @@
+"""Every string a student or a teacher reads, in English and Spanish."""

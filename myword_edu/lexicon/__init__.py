@@ -1,0 +1,1 @@
+"""The word lists: the Lexicon and its word graph (DAWG)."""

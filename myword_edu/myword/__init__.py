@@ -1,0 +1,1 @@
+"""The card game MyWord!: cards, spelling, solver, round, game, robots, lessons' deck stacking."""

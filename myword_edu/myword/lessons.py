@@ -1,0 +1,476 @@
+"""Lessons: TOML files a teacher can read and edit (``lessons/*.toml``).
+
+A lesson names its focus words and how the game is dealt::
+
+    title = "Digraphs: CH, SH and TH"
+    language = "en"
+    grade = "1-2"
+    focus = ["ship", "chin", "that", "fish"]
+    deck = "standard"          # standard, junior or custom
+    extra_cards = "SH SH"      # added to the deck (or: cards = "..." for deck = "custom")
+    pace = 4.0                 # seconds per card
+    rounds = 2
+    min_cards = 3
+    bots = 1                   # computer players
+
+Loading checks everything and reports *every* problem with its line
+(:class:`LessonError`). Focus words are made possible: each round's deck is
+stacked so that every focus word's cards come out one after another at some
+point of the round (spread through the deal), so each can be spelled then.
+
+>>> lesson = parse_lesson('title = "Cats"\\nlanguage = "en"\\nfocus = ["cat", "act"]\\n', "cats",
+...                       lexicons=lambda lang: Lexicon.from_words(["cat", "act"], blocked=[]))
+>>> lesson.title, lesson.focus, len(lesson.cards)
+('Cats', ('cat', 'act'), 71)
+>>> parse_lesson('title = 3\\nlanguage = "fr"\\nfocus = ["cat"]\\ncolour = "red"\\n', "bad",
+...              lexicons=lambda lang: Lexicon.from_words(["cat"], blocked=[]))
+Traceback (most recent call last):
+...
+myword_edu.myword.lessons.LessonError: bad.toml: line 1: title must be text; line 2: language must be one of en, es, not 'fr'; line 4: unknown key 'colour'. Valid keys are: title, language, grade, description, focus, deck, cards, extra_cards, pace, rounds, min_cards, bots
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from myword_edu.myword.cards import Card, junior_deck, parse_cards, standard_deck
+from myword_edu.core.errors import MyWordError
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+from myword_edu.core.resources import data_dir
+from myword_edu.myword.game import Game
+from myword_edu.myword.round import MIN_CARDS_RANGE, Player, Round
+from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.text import fold, parse_lang
+
+__all__ = [
+    "Lesson",
+    "LessonProblem",
+    "LessonError",
+    "LessonGame",
+    "LessonLibrary",
+    "parse_lesson",
+    "load_lesson",
+    "lesson_dirs",
+    "KEYS",
+    "LESSON_ID",
+    "default_library",
+]
+
+log = logging.getLogger(__name__)
+
+KEYS = ("title", "language", "grade", "description", "focus", "deck", "cards", "extra_cards", "pace", "rounds",
+        "min_cards", "bots")  # fmt: skip
+DECKS = ("standard", "junior", "custom")
+PACE_RANGE = (0.5, 30.0)
+ROUNDS_RANGE = range(1, 7)
+BOTS_RANGE = range(0, 4)
+MAX_FOCUS = 24
+#: A lesson's id is its file name without ``.toml``.
+LESSON_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+
+
+@dataclass(frozen=True)
+class LessonProblem:
+    """One problem in a lesson file, at ``line`` (0: the file as a whole)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+class LessonError(MyWordError, ValueError):
+    """A lesson file with problems; ``problems`` lists every one."""
+
+    def __init__(self, name: str, problems: Iterable[LessonProblem]) -> None:
+        self.name = name
+        self.problems = tuple(problems)
+        super().__init__(f"{name}: " + "; ".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A checked lesson. ``focus`` holds folded words; ``cards`` the whole deck."""
+
+    id: str
+    title: str
+    lang: str
+    focus: tuple[str, ...]
+    cards: tuple[Card, ...]
+    spellings: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)  # focus word -> its reserved cards
+    shown: Mapping[str, str] = field(default_factory=dict)  # focus word -> dictionary spelling
+    grade: str = ""
+    description: str = ""
+    deck: str = "standard"
+    pace: float = 4.0
+    rounds: int = 2
+    min_cards: int = 3
+    bots: int = 1
+
+    def deal(self, seed: object, index: int) -> list[Card]:
+        """Round ``index``'s deck: shuffled, each focus word's cards together, blocks spread out.
+
+        >>> lesson = parse_lesson('title = "T"\\nlanguage = "en"\\nfocus = ["cat"]', "t",
+        ...                       lexicons=lambda lang: Lexicon.from_words(["cat"], blocked=[]))
+        >>> deck = lesson.deal(7, 0)
+        >>> Counter(deck) == Counter(lesson.cards), lesson.deal(7, 0) == deck
+        (True, True)
+        """
+        rng = random.Random(f"{seed}-{index}-{self.id}")
+        rest = Counter(self.cards)
+        blocks = []
+        for word in self.focus:
+            block = list(self.spellings[word])
+            rest -= Counter(block)
+            rng.shuffle(block)
+            blocks.append(block)
+        others = sorted(rest.elements())
+        rng.shuffle(others)
+        rng.shuffle(blocks)
+        k, n = len(blocks), len(others)
+        cuts = sorted(min(n, max(0, round((j + 1) * n / (k + 1)) + rng.randint(-2, 2))) for j in range(k))
+        deck: list[Card] = []
+        previous = 0
+        for cut, block in zip(cuts, blocks):
+            deck += others[previous:cut] + block
+            previous = cut
+        return deck + others[previous:]
+
+    def target(self, folded: str, *, is_word: bool) -> str | None:
+        """The focus word a call targets (see :func:`myword_edu.classroom.progress.focus_target`)."""
+        from myword_edu.classroom.progress import focus_target
+
+        return focus_target(folded, self.focus, is_word=is_word)
+
+    def game(self, players: Sequence[Player], lexicon: Lexicon, **kwargs: Any) -> "LessonGame":
+        """A game dealt from this lesson's stacked decks (``kwargs`` as for :class:`~myword_edu.myword.game.Game`)."""
+        kwargs.setdefault("rounds", self.rounds)
+        return LessonGame(self, players, lexicon, **kwargs)
+
+
+class LessonGame(Game):
+    """A :class:`~myword_edu.myword.game.Game` whose rounds are dealt by :meth:`Lesson.deal`."""
+
+    def __init__(self, lesson: Lesson, players: Sequence[Player], lexicon: Lexicon, **kwargs: Any) -> None:
+        self.lesson = lesson
+        kwargs["deck"] = lesson.cards
+        super().__init__(players, lexicon, **kwargs)
+
+    def _new_round(self, index: int) -> Round:
+        return Round(
+            self.players,
+            self.lesson.deal(self.seed, index),
+            self.lexicon,
+            junior=self.junior,
+            dealer=self.players[index % len(self.players)].name,
+            dealer_calls=self.dealer_calls,
+            lexicons=self.lexicons,
+            foreign=self.foreign,
+        )
+
+
+# -- reading and checking ------------------------------------------------------------
+def _key_lines(text: str) -> dict[str, int]:
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = re.match(r"\s*([A-Za-z0-9_\-\"']+)\s*=", line)
+        if match:
+            lines.setdefault(match.group(1).strip("\"'"), number)
+    return lines
+
+
+def _value_line(text: str, start: int, value: str) -> int:
+    for number, line in enumerate(text.splitlines()[start - 1 :], start=start):
+        if f'"{value}"' in line or f"'{value}'" in line:
+            return number
+    return start
+
+
+def parse_lesson(
+    text: str, lesson_id: str, *, lexicons: Callable[[str], Lexicon] = load_lexicon, name: str | None = None
+) -> Lesson:
+    """Check a lesson's TOML text; raise :class:`LessonError` listing every problem with its line."""
+    shown_name = name or f"{lesson_id}.toml"
+    problems: list[LessonProblem] = []
+    if not LESSON_ID.match(lesson_id):
+        problems.append(LessonProblem(0, f"the file name {lesson_id!r} must be lower-case letters, digits and dashes"))
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        problems.append(LessonProblem(int(match.group(1)) if match else 0, f"this is not valid TOML ({error})"))
+        raise LessonError(shown_name, problems) from None
+    lines = _key_lines(text)
+    at = lambda key: lines.get(key, 0)  # noqa: E731
+
+    def problem(key: str, message: str) -> None:
+        problems.append(LessonProblem(at(key), message))
+
+    for key in data:
+        if key not in KEYS:
+            problem(key, f"unknown key {key!r}. Valid keys are: {', '.join(KEYS)}")
+
+    def text_value(key: str, limit: int, required: bool = False) -> str:
+        value = data.get(key)
+        if value is None:
+            if required:
+                problems.append(LessonProblem(0, f"{key} is missing"))
+            return ""
+        if not isinstance(value, str):
+            problem(key, f"{key} must be text")
+            return ""
+        if len(value) > limit or (required and not value.strip()):
+            problem(key, f"{key} must be 1 to {limit} characters")
+        return " ".join(value.split())
+
+    def number(key: str, allowed: range | tuple[float, float], default: Any, kind: type = int) -> Any:
+        value = data.get(key, default)
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and (kind is float or isinstance(value, int))
+        if ok and isinstance(allowed, range):
+            ok = value in allowed
+            shown = f"{allowed.start} to {allowed.stop - 1}"
+        elif ok:
+            ok = allowed[0] <= value <= allowed[1]
+            shown = f"{allowed[0]:g} to {allowed[1]:g}"
+        else:
+            shown = f"{allowed.start} to {allowed.stop - 1}" if isinstance(allowed, range) else f"{allowed[0]:g} to {allowed[1]:g}"
+        if not ok:
+            problem(key, f"{key} must be a number from {shown}, not {value!r}")
+            return default
+        return kind(value)
+
+    title = text_value("title", 80, required=True)
+    grade = text_value("grade", 30)
+    description = text_value("description", 400)
+    lang = "en"
+    if "language" not in data:
+        problems.append(LessonProblem(0, "language is missing"))
+    else:
+        try:
+            lang = parse_lang(data["language"] if isinstance(data["language"], str) else "?").value
+        except MyWordError:
+            problem("language", f"language must be one of en, es, not {data['language']!r}")
+    pace = number("pace", PACE_RANGE, 4.0, float)
+    rounds = number("rounds", ROUNDS_RANGE, 2)
+    min_cards = number("min_cards", MIN_CARDS_RANGE, 3)
+    bots = number("bots", BOTS_RANGE, 1)
+    cards = _deck(data, lang, problem)
+    focus, shown = _focus(data, text, lang, lexicons, at("focus"), problems)
+    spellings: dict[str, tuple[Card, ...]] = {}
+    if focus and cards and not problems:
+        spellings = _reserve(focus, cards, min_cards, text, at("focus"), problems)
+    if problems:
+        raise LessonError(shown_name, sorted(problems, key=lambda p: p.line))
+    return Lesson(lesson_id, title, lang, tuple(focus), tuple(cards), spellings, shown, grade, description,
+                  str(data.get("deck", "standard")), pace, rounds, min_cards, bots)  # fmt: skip
+
+
+def _deck(data: Mapping[str, Any], lang: str, problem: Callable[[str, str], None]) -> list[Card]:
+    kind = data.get("deck", "standard")
+    if kind not in DECKS:
+        problem("deck", f"deck must be one of {', '.join(DECKS)}, not {kind!r}")
+        return []
+    cards: list[Card] = []
+    if kind == "custom":
+        if "cards" not in data:
+            problem("deck", 'a custom deck needs cards = "..." (the cards, separated by spaces)')
+            return []
+    elif "cards" in data:
+        problem("cards", 'cards = "..." is only for deck = "custom" (use extra_cards to add cards)')
+    for key in ("cards", "extra_cards"):
+        value = data.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            problem(key, f"{key} must be text: the cards separated by spaces")
+            continue
+        try:
+            parsed = parse_cards(value)
+        except MyWordError as error:
+            problem(key, f"{key}: {error}")
+            continue
+        if lang == "en" and any("ñ" in c.letters for c in parsed):
+            problem(key, "English decks have no Ñ card")
+        cards += parsed
+    if kind == "standard":
+        cards = standard_deck(lang) + cards
+    elif kind == "junior":
+        cards = junior_deck(lang) + cards
+    if not 10 <= len(cards) <= 200:
+        problem("cards" if kind == "custom" else "extra_cards", f"a deck needs 10 to 200 cards, not {len(cards)}")
+        return []
+    return cards
+
+
+def _focus(
+    data: Mapping[str, Any], text: str, lang: str, lexicons: Callable[[str], Lexicon], line: int,
+    problems: list[LessonProblem],
+) -> tuple[list[str], dict[str, str]]:  # fmt: skip
+    words = data.get("focus")
+    if words is None:
+        problems.append(LessonProblem(0, "focus is missing (the words the lesson practises)"))
+        return [], {}
+    if not isinstance(words, list) or not words or len(words) > MAX_FOCUS:
+        problems.append(LessonProblem(line, f"focus must be a list of 1 to {MAX_FOCUS} words in quotes"))
+        return [], {}
+    try:
+        lexicon = lexicons(lang)
+    except (OSError, MyWordError) as error:
+        problems.append(LessonProblem(0, f"the {lang} word list cannot be loaded: {error}"))
+        return [], {}
+    focus: list[str] = []
+    shown: dict[str, str] = {}
+    after: dict[str, int] = {}  # the same word twice: look for the second one after the first
+    for word in words:
+        where = line
+        if isinstance(word, str):
+            where = _value_line(text, after.get(word, line), word)
+            after[word] = where + 1
+        if not isinstance(word, str):
+            problems.append(LessonProblem(where, f"focus word {word!r} must be in quotes"))
+            continue
+        folded = fold(word)
+        if folded not in lexicon:
+            problems.append(LessonProblem(where, f"{word!r} is not in the {lang} word list"))
+        elif lexicon.is_blocked(folded):
+            problems.append(LessonProblem(where, f"{word!r} is not allowed in class"))
+        elif folded in focus:
+            problems.append(LessonProblem(where, f"{word!r} is in the focus list twice"))
+        else:
+            focus.append(folded)
+            shown[folded] = lexicon.spelling(folded)
+    return focus, shown
+
+
+def _reserve(
+    focus: list[str], cards: list[Card], min_cards: int, text: str, line: int, problems: list[LessonProblem]
+) -> dict[str, tuple[Card, ...]]:
+    """Cards for every focus word at once (no card shared), with as few wild cards as possible."""
+    supply = Counter(ch for c in cards for ch in c.letters)
+    best: dict[str, tuple[Card, ...]] | None = None
+    best_wilds = 0
+    for attempt in range(80):
+        order = list(focus)
+        if attempt:
+            random.Random(attempt).shuffle(order)
+        else:  # words with the scarcest letters first
+            order.sort(key=lambda w: sum(1 / (supply[ch] or 0.5) for ch in w), reverse=True)
+        pool = Counter(cards)
+        reserved: dict[str, tuple[Card, ...]] = {}
+        for word in order:
+            letters_only = [c for c in pool.elements() if not c.is_wild]
+            spelled = best_spelling(word, letters_only)
+            if spelled is None or len(spelled) < min_cards:
+                spelled = best_spelling(word, pool.elements())
+            if spelled is None or len(spelled) < min_cards:
+                break
+            pool -= Counter(spelled)
+            reserved[word] = spelled
+        else:
+            wilds = sum(c.is_wild for cs in reserved.values() for c in cs)
+            if best is None or wilds < best_wilds:
+                best, best_wilds = reserved, wilds
+            if wilds == 0:
+                break
+    if best is not None:
+        return best
+    for word in focus:
+        spelled = best_spelling(word, cards)
+        where = _value_line(text, line, word)
+        if spelled is None:
+            problems.append(LessonProblem(where, f"the deck cannot make {word.upper()!r}: add its cards with extra_cards"))
+        elif len(spelled) < min_cards:
+            problems.append(LessonProblem(where, f"{word.upper()!r} takes at most {len(spelled)} cards, fewer than min_cards = {min_cards}"))
+    if not problems:
+        problems.append(LessonProblem(line, "the deck does not have enough cards for all the focus words at once: "
+                                            "add the letters they share with extra_cards, or use fewer words"))  # fmt: skip
+    return {}
+
+
+def load_lesson(path: Path, *, lexicons: Callable[[str], Lexicon] = load_lexicon) -> Lesson:
+    """Read and check one lesson file."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise LessonError(path.name, [LessonProblem(0, f"cannot read the file: {error}")]) from None
+    return parse_lesson(text, path.stem, lexicons=lexicons, name=path.name)
+
+
+def lesson_dirs() -> list[Path]:
+    """Where lessons are found: the teacher's own folder first, then the shipped ones.
+
+    The teacher's folder is ``platformdirs.user_data_dir("myword-edu")/lessons``;
+    a lesson there replaces a shipped one with the same file name.
+    """
+    import platformdirs
+
+    return [Path(platformdirs.user_data_dir("myword-edu")) / "lessons", data_dir("lessons")]
+
+
+class LessonLibrary:
+    """Every lesson in some folders, read once and again only when a file changes.
+
+    >>> library = LessonLibrary()
+    >>> len(library.lessons()) >= 12 and not library.errors()
+    True
+    """
+
+    def __init__(self, folders: Sequence[Path] | None = None, *, lexicons: Callable[[str], Lexicon] = load_lexicon) -> None:
+        self.folders = list(folders) if folders is not None else lesson_dirs()
+        self._lexicons = lexicons
+        self._cache: dict[Path, tuple[float, Lesson | LessonError]] = {}
+
+    def _scan(self) -> dict[str, Lesson | LessonError]:
+        found: dict[str, Lesson | LessonError] = {}
+        for folder in self.folders:
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.glob("*.toml")):
+                if path.stem in found:
+                    continue
+                try:
+                    stamp = path.stat().st_mtime
+                except OSError:
+                    continue
+                cached = self._cache.get(path)
+                if cached is None or cached[0] != stamp:
+                    try:
+                        item: Lesson | LessonError = load_lesson(path, lexicons=self._lexicons)
+                    except LessonError as error:
+                        log.warning("%s", error)
+                        item = error
+                    cached = (stamp, item)
+                    self._cache[path] = cached
+                found[path.stem] = cached[1]
+        return found
+
+    def lessons(self) -> list[Lesson]:
+        """The good lessons, by language then title."""
+        good = [item for item in self._scan().values() if isinstance(item, Lesson)]
+        return sorted(good, key=lambda lesson: (lesson.lang, lesson.title.casefold()))
+
+    def errors(self) -> list[LessonError]:
+        """The lesson files with problems."""
+        return [item for item in self._scan().values() if isinstance(item, LessonError)]
+
+    def get(self, lesson_id: object) -> Lesson | None:
+        """The lesson with this id, or None (unknown, or a file with problems)."""
+        if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
+            return None
+        item = self._scan().get(lesson_id)
+        return item if isinstance(item, Lesson) else None
+
+
+@lru_cache(maxsize=None)
+def default_library() -> LessonLibrary:
+    """The lessons of this installation (shipped and the teacher's own), shared in a process."""
+    return LessonLibrary()

@@ -1,0 +1,1 @@
+"""Live rooms: the event log, a replica for each game, the teacher's room and students' seats."""

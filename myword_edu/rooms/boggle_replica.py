@@ -1,0 +1,264 @@
+"""A live Boggle room's state as the replay of its log (pure Python: no database, no Jupyter).
+
+Everyone in the room plays the same board against the same clock. The log
+(see :mod:`myword_edu.rooms.live`) holds joins, removals, rounds started (with the
+round's rules: dice, seconds, minimum length, bonus cube), words written and
+rounds the teacher ended early. :class:`BoggleReplica` applies it in ``seq``
+order through :class:`myword_edu.boggle.round.Round`, so every kernel that reads the
+log holds the same board, the same lists and, at the end, the same crossed-out
+words.
+
+The clock is part of the log: a round ends ``seconds`` after its ``start``
+event was committed, and a word committed after that is answered
+``round_over`` (every replica judges it by the word's commit time, not by its
+own clock). Until the round is over a student's page shows only their own
+words and how many each other player has; the lists, crossed out where two or
+more players found a word, appear at the end.
+
+>>> from datetime import datetime, timedelta
+>>> from myword_edu.lexicon.wordlist import Lexicon
+>>> lex = {"en": Lexicon.from_words(["cat", "act", "scat", "tacs"], blocked=[])}
+>>> replica = BoggleReplica("en", "board:C A / T S", lex)
+>>> t0 = datetime(2026, 1, 1, 9, 0)
+>>> log = [("join", ("join", "Ana", None, "en")), ("join", ("join", "Ben", None, "en")),
+...        ("start", ("start", 1, {"dice": "new", "seconds": 60, "min_length": None, "bonus": False})),
+...        ("word", ("word", 1, "Ana", "cat", None)), ("word", ("word", 1, "Ben", "cat", None)),
+...        ("word", ("word", 1, "Ana", "scat", None))]
+>>> for seq, (kind, intent) in enumerate(log, 1):
+...     _ = replica.apply(RoomEvent(seq, kind, None, intent, None, t0 + timedelta(seconds=seq)))
+>>> replica.view(now=t0 + timedelta(seconds=30)).counts
+{'Ana': 2, 'Ben': 1}
+>>> view = replica.view(now=t0 + timedelta(seconds=90))  # the clock ran out
+>>> view.over, dict(view.result.scores), sorted(view.result.shared)
+(True, {'Ana': 1, 'Ben': 0}, ['cat'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Mapping
+
+from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, Board, Play, Reason, Round, RoundResult
+from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.rooms.replica import RoomError, RoomEvent
+
+__all__ = ["BoggleRoomRules", "BoggleRoomView", "BoggleReplica", "ROUND_SECONDS"]
+
+#: How long a live Boggle round may last, in seconds (30 s to 10 minutes).
+ROUND_SECONDS = range(30, 601)
+
+
+@dataclass(frozen=True)
+class BoggleRoomRules:
+    """A live Boggle round's rules, chosen by the teacher (checked when made).
+
+    >>> BoggleRoomRules(dice="es", seconds=120).lang
+    'es'
+    >>> BoggleRoomRules(dice="new", seconds=5)
+    Traceback (most recent call last):
+    ...
+    myword_edu.rooms.replica.RoomError: a Boggle round lasts 30 to 600 seconds, not 5
+    """
+
+    dice: str = "new"
+    seconds: int = 180
+    min_length: int | None = None  # None: the board's own (3 on 4x4, 4 on 5x5)
+    bonus: bool = False
+    target: int | None = None  # a tournament: the first to this many points wins (None: round after round)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.dice, str) or self.dice not in DICE:
+            raise RoomError("bad_setting", f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}"[:120])
+        if isinstance(self.seconds, bool) or not isinstance(self.seconds, int) or self.seconds not in ROUND_SECONDS:
+            raise RoomError("bad_setting", f"a Boggle round lasts 30 to 600 seconds, not {self.seconds!r}")
+        least = self.min_length
+        if least is not None and (isinstance(least, bool) or not isinstance(least, int) or least not in MIN_LENGTH_RANGE):
+            raise RoomError("bad_setting", f"the minimum word length must be 3 to 8, not {least!r}")
+        if not isinstance(self.bonus, bool):
+            raise RoomError("bad_setting", f"bonus is yes or no, not {self.bonus!r}")
+        target = self.target
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 1000):
+            raise RoomError("bad_setting", f"a tournament is played to 1 to 1000 points, not {target!r}")
+
+    @property
+    def lang(self) -> str:
+        """The language the dice are made for: the room's words are in it."""
+        return DICE_LANG[self.dice]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dice": self.dice, "seconds": self.seconds, "min_length": self.min_length, "bonus": self.bonus,
+                "target": self.target}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> "BoggleRoomRules":
+        """Rules from the log or the room's row (checked again); anything else is a ``bad_setting``.
+
+        >>> BoggleRoomRules.from_json(["new"])
+        Traceback (most recent call last):
+        ...
+        myword_edu.rooms.replica.RoomError: a Boggle room's rules are a JSON object, not list
+        """
+        if data is not None and not isinstance(data, Mapping):
+            raise RoomError("bad_setting", f"a Boggle room's rules are a JSON object, not {type(data).__name__}")
+        data = dict(data or {})
+        return cls(data.get("dice", "new"), data.get("seconds", 180), data.get("min_length"),
+                   data.get("bonus", False), data.get("target"))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BoggleRoomView:
+    """What the room's pages show at one moment (lists of words only once the round is over)."""
+
+    seq: int
+    round_no: int
+    board: Board | None  # None until the first round starts
+    rules: BoggleRoomRules | None
+    started_at: datetime | None
+    ends_at: datetime | None
+    over: bool
+    players: tuple[str, ...]  # in the room now (not removed)
+    in_round: tuple[str, ...]
+    counts: dict[str, int]  # words each player has written down this round
+    totals: dict[str, int]  # the rounds of this tournament (or of the room), this one too once over
+    result: RoundResult | None = None  # once over: every list, crossed-out words, scores
+    ended_early: bool = False
+    champions: tuple[str, ...] = ()  # once over: who won the tournament with this round (empty: it goes on)
+    game: str = field(default="boggle")
+
+    def seconds_left(self, now: datetime) -> float:
+        """Seconds until the round's clock runs out (0 when over or not started)."""
+        if self.over or self.ends_at is None:
+            return 0.0
+        return max(0.0, (self.ends_at - now).total_seconds())
+
+
+def _champions(totals: Mapping[str, int], target: int | None) -> tuple[str, ...]:
+    """Who won a tournament with these totals: the one player at the top with ``target`` or more
+    (a tie at the top plays another round, as in :class:`~myword_edu.boggle.round.Tournament`).
+
+    >>> _champions({"Ana": 52, "Ben": 40}, 50), _champions({"Ana": 52, "Ben": 52}, 50), _champions({"Ana": 9}, None)
+    (('Ana',), (), ())
+    """
+    if target is None or not totals:
+        return ()
+    best = max(totals.values())
+    leaders = tuple(name for name, points in totals.items() if points == best)
+    return leaders if best >= target and len(leaders) == 1 else ()
+
+
+def _board(seed: str, rules: BoggleRoomRules, round_no: int) -> Board:
+    if seed.startswith("board:"):  # a fixed board (tests, doctests): the same every round
+        return Board.from_string(seed[6:])
+    return Board.roll(rules.dice, f"{seed}:{round_no}", bonus=rules.bonus)
+
+
+class BoggleReplica:
+    """A Boggle room's state, rebuilt by applying its log in ``seq`` order (pure: no database).
+
+    Args:
+        lang: the room's language (its dice's).
+        seed: the room's secret; each round's board is rolled from it and the round number.
+        lexicons: lexicons by language tag (the room's language must be there).
+    """
+
+    game = "boggle"
+
+    def __init__(self, lang: str, seed: str, lexicons: Mapping[str, Lexicon]) -> None:
+        self.lang, self.seed = lang, seed
+        self.lexicon = lexicons[lang]
+        self.seq = 0
+        self.members: dict[str, int | None] = {}  # joined, not removed: their own minimum length (None: the room's)
+        self.removed: set[str] = set()
+        self.round: Round | None = None
+        self.round_no = 0
+        self.rules: BoggleRoomRules | None = None
+        self.started_at: datetime | None = None
+        self.ends_at: datetime | None = None
+        self.totals: dict[str, int] = {}  # the current tournament's rounds (every round without a target)
+        self.closed = False
+        self._tally: tuple[int, RoundResult] | None = None  # (seq, the round's tally then)
+
+    def apply(self, event: RoomEvent) -> Play | None:
+        """Apply the next event of the log; a word returns its :class:`~myword_edu.boggle.round.Play`."""
+        if event.seq != self.seq + 1:
+            raise RoomError("out_of_order", f"room event {event.seq} after {self.seq}")
+        self.seq = event.seq
+        intent, kind = event.intent, event.kind
+        if kind == "join":
+            name, least = str(intent[1]), intent[2]
+            self.members[name] = least
+            self.removed.discard(name)
+            self.totals.setdefault(name, 0)
+            if self.round is not None and not self.is_over(event.at):  # a latecomer plays what is left
+                self.round.add_player(name, least)
+        elif kind == "remove":
+            self.members.pop(intent[1], None)
+            self.removed.add(intent[1])
+        elif kind == "start":
+            self._finish_round()
+            self.round_no = int(intent[1])
+            self.rules = BoggleRoomRules.from_json(intent[2])
+            board = _board(self.seed, self.rules, self.round_no)
+            self.round = Round(board, self.lexicon, list(self.members), min_length=self.rules.min_length,
+                               min_lengths=self.members)  # fmt: skip
+            self.started_at = event.at
+            self.ends_at = event.at + timedelta(seconds=self.rules.seconds)
+        elif kind == "finish":
+            if self.round is not None:
+                self.round.finish()
+        elif kind == "word":
+            return self._word(event)
+        elif kind == "close":
+            self._finish_round()
+            self.closed = True
+        return None
+
+    def _word(self, event: RoomEvent) -> Play:
+        _, round_no, name, text, path = event.intent
+        rnd = self.round
+        if rnd is None or round_no != self.round_no or name not in rnd.players or self.is_over(event.at):
+            return Play(str(name), "", False, Reason.ROUND_OVER)
+        assert self.started_at is not None
+        return rnd.play(name, text, path=path, at=(event.at - self.started_at).total_seconds())
+
+    def is_over(self, now: datetime) -> bool:
+        """Is the current round over at ``now`` (ended early, or its clock ran out)? True with no round."""
+        return self.round is None or self.round.is_over or self.ends_at is None or now >= self.ends_at
+
+    def _finish_round(self) -> None:
+        if self.round is not None:
+            for name, points in self.round.tally().scores.items():
+                self.totals[name] = self.totals.get(name, 0) + points
+            if self.rules is not None and _champions(self.totals, self.rules.target):  # won: a new tournament
+                self.totals = {name: 0 for name in self.totals}
+        self.round = None
+
+    def view(self, now: datetime | None = None) -> BoggleRoomView:
+        """The room at ``now`` (the store's clock)."""
+        rnd = self.round
+        over = self.is_over(now) if now is not None else (rnd is None or rnd.is_over)
+        result = self._tally_now() if rnd is not None and over else None
+        totals = dict(self.totals)
+        if result is not None:
+            for name, points in result.scores.items():
+                totals[name] = totals.get(name, 0) + points
+        return BoggleRoomView(
+            seq=self.seq, round_no=self.round_no, board=rnd.board if rnd else None, rules=self.rules,
+            started_at=self.started_at if rnd else None, ends_at=self.ends_at if rnd else None, over=over,
+            players=tuple(self.members), in_round=rnd.players if rnd else (),
+            counts={p: len(rnd.found(p)) for p in rnd.players} if rnd else {}, totals=totals, result=result,
+            ended_early=bool(rnd and rnd.is_over),
+            champions=_champions(totals, self.rules.target) if result is not None and self.rules else (),
+        )  # fmt: skip
+
+    def _tally_now(self) -> RoundResult:
+        assert self.round is not None
+        if self._tally is None or self._tally[0] != self.seq:  # solved once per change, not per redraw
+            self._tally = (self.seq, self.round.tally())
+        return self._tally[1]
+
+    def found(self, player: str) -> tuple[Play, ...]:
+        """The words ``player`` has written down this round (their own page shows them)."""
+        rnd = self.round
+        return rnd.found(player) if rnd is not None and player in rnd.players else ()

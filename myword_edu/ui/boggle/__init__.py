@@ -1,0 +1,1 @@
+"""Boggle pages: the app, grid, model, panels, recorder, settings and the student page."""

@@ -1,0 +1,168 @@
+"""The Boggle page: "Who are you?" from the class list, or straight to guest practice.
+
+What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
+(:class:`~myword_edu.ui.whoami.StudentPage`, whose class list, join code and
+"Not you?" this reuses):
+
+- a practice link with settings (``?lang=es&seed=7&minutes=2``) starts a
+  game straight away as a guest, and records nothing;
+- otherwise, if the teacher has a class list, the student picks their name
+  (and their picture password, and a seat nobody else is playing in: see
+  :class:`~myword_edu.ui.room.seat_gate.SeatGate`) and plays solo "beat your
+  best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length:
+  :func:`myword_edu.classroom.boggle_store.boggle_rules`), locked; every word they
+  write down is recorded and their personal best is kept in the store;
+- with no class list (or no usable database) the page is guest practice.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from myword_edu.classroom.boggle_store import BoggleRules, StoreBests, boggle_rules
+from myword_edu.classroom.roster import Student, UnknownStudentError
+from myword_edu.core.errors import MyWordError
+from myword_edu.i18n.game import message
+from myword_edu.i18n.classroom import text
+from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+from myword_edu.classroom.presence import BOGGLE
+from myword_edu.ui.boggle.app import BoggleApp
+from myword_edu.ui.boggle.recorder import BoggleRecorder, unfinished_boggle
+from myword_edu.ui.boggle.settings import BoggleSettings
+from myword_edu.ui.whoami import StudentPage, _bad, is_practice_link
+
+__all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
+
+log = logging.getLogger(__name__)
+
+
+#: Query keys that make a link a guest Boggle practice link.
+BOGGLE_PRACTICE_KEYS = frozenset({"lang", "seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
+                                  "level", "bonus", "target", "name"})  # fmt: skip
+
+
+def is_boggle_practice_link(query: str | None) -> bool:
+    """Does the page's query string carry Boggle practice settings (a guest link)?
+
+    >>> is_boggle_practice_link("minutes=2"), is_boggle_practice_link(""), is_boggle_practice_link("utm=x")
+    (True, False, False)
+    """
+    return is_practice_link(query, BOGGLE_PRACTICE_KEYS)
+
+
+def settings_for_rules(student: Student, rules: BoggleRules) -> BoggleSettings:
+    """The Boggle game of a student on the class list: solo, with the teacher's settings.
+
+    >>> from myword_edu.classroom.roster import StudentSettings
+    >>> ana = Student(1, "Ana", StudentSettings(), None)
+    >>> s = settings_for_rules(ana, BoggleRules(size=5, minutes=2, dice="big"))
+    >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
+    ('big', 120, None, 'Ana', 0)
+    """
+    return BoggleSettings(lang=rules.lang, dice=rules.dice, seconds=rules.minutes * 60, min_length=rules.min_length,
+                          name=student.name, level=student.settings.bot_level)  # fmt: skip
+
+
+class BogglePage(StudentPage):
+    """The Boggle student page (see the module docs). Arguments as for :class:`StudentPage`."""
+
+    def __init__(
+        self,
+        query: str | None = "",
+        *,
+        store: Any = None,
+        lexicons: Callable[[str], Lexicon] = load_lexicon,
+        now: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.monotonic,
+        epoch: Callable[[], float] = time.time,
+    ) -> None:
+        self.app: BoggleApp | None = None  # type: ignore[assignment]
+        self.rules: BoggleRules | None = None
+        self._epoch = epoch  # the wall clock a round's start is kept by (a resumed round's clock)
+        self._open(query, store, lexicons, now, wall)
+
+    def _is_guest_link(self, query: str | None) -> bool:
+        return is_boggle_practice_link(query)
+
+    def _play_guest_link(self, query: str | None) -> None:
+        self._play(BoggleSettings.from_query(query), None)
+
+    def _play_without_class(self) -> None:
+        self._play(BoggleSettings(), None)
+
+    def _build_picker(self) -> None:
+        super()._build_picker()
+        self.heading.value = f"<h1>{escape(message(self.lang, 'boggle.title'))}</h1><h2>{escape(text(self.lang, 'who.title'))}</h2>"
+
+    def pick(self, student_id: int) -> None:
+        """Play as this student (their Boggle settings come from the store)."""
+        if self.store is None or not self._code_ok:
+            return
+        try:
+            student = self.store.student(student_id)
+            rules = boggle_rules(self.store, student.id)
+        except UnknownStudentError:
+            self._show_names()
+            self.message.value = _bad(text(self.lang, "who.gone"))
+            return
+
+        def play() -> None:
+            self.student = student
+            self.rules = rules
+            self._play_or_carry_on_boggle(student, settings_for_rules(student, rules))
+
+        self._take_seat(student, BOGGLE, play)
+
+    def _play_or_carry_on_boggle(self, student: Student, settings: BoggleSettings) -> None:
+        """The student's unfinished round if the store keeps one for these settings, else a new game."""
+        assert self.store is not None
+        try:
+            unfinished = unfinished_boggle(self.store, student, settings)
+        except MyWordError:
+            log.exception("the unfinished Boggle round of %s cannot be read", student.name)
+            unfinished = None
+        if unfinished is None:
+            self._play(settings, student)
+            return
+        game_id, seed, started, sent = unfinished
+        self._play(settings.with_changes(seed=seed), student, resumed=True)
+        assert self.app is not None and self.recorder is not None
+        self.recorder.resume(game_id, started, sent)
+        self.app.carry_on(sent, self._epoch() - started)
+
+    def play_as_guest(self, settings: Any = None) -> None:
+        """Practice that records nothing (in the language of ``settings``, if given)."""
+        lang = getattr(settings, "lang", "en")
+        self.student = None
+        self._play(BoggleSettings(lang=lang), None)
+
+    def _play(self, settings: BoggleSettings, student: Student | None, *, resumed: bool = False) -> None:
+        if self.app is not None:
+            self.app.clock.stop()
+        recorder = bests = None
+        if student is not None and self.store is not None:
+            recorder = self._recorder(BoggleRecorder(self.store, student, wall=self._epoch))
+            bests = StoreBests(self.store, student.id)
+        self.recorder = recorder
+        self.app = BoggleApp(settings, lexicons=self._lexicons, now=self._now, bests=bests, recorder=recorder,
+                             locked=student is not None)  # fmt: skip
+        children: list[w.Widget] = [self.style]
+        if student is not None:
+            lang = self.app.session.lang
+            welcome = f" · {escape(text(lang, 'who.resumed'))}" if resumed else ""
+            self.banner = w.HTML(f"<strong>{escape(text(lang, 'who.playing_as', name=student.name))}</strong>{welcome}")
+            self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
+            self.not_me.on_click(lambda _b: self.back_to_names())
+            children.append(w.HBox([self.banner, self.not_me], _dom_classes=["myword-whoami-bar"]))
+        children.append(self.app.root)
+        self.root.children = children
+
+    def __repr__(self) -> str:
+        if self.app is not None:
+            return repr(self.app)
+        return "<Boggle who are you?>"

@@ -1,0 +1,1 @@
+"""MyWord! pages: the student app, its model, panels, table, recorder and settings."""

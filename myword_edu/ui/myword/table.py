@@ -1,0 +1,152 @@
+"""The table: the dealt cards as big buttons (an anywidget with its JavaScript inline).
+
+The browser view only draws ``cards`` and sends intents: ``{"type": "pick",
+"id": 4}`` when a card is clicked (or Enter/Space on it) and ``{"type":
+"ready"}`` once the table is on screen. Python decides everything. Only the
+cards on the table are ever sent to the page; the undealt deck is not.
+
+Test hooks: each card is a ``button.myword-card`` inside ``div.myword-table``,
+with an ``aria-label`` ("card Q U", "wild card, two letters").
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+import anywidget
+from traitlets import Bool, Dict, Int, List, Unicode
+
+from myword_edu.i18n.game import card_name, message
+from myword_edu.myword.round import TableCard
+from myword_edu.ui.widgets.style import TABLE_CSS
+
+__all__ = ["CardTable", "card_kind", "card_views"]
+
+_ESM = r"""
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "myword-table";
+  root.setAttribute("role", "group");
+  el.appendChild(root);
+  const empty = document.createElement("p");
+  empty.className = "myword-empty";
+  const buttons = new Map();
+
+  function makeButton(card) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.addEventListener("click", () => model.send({ type: "pick", id: card.id }));
+    return b;
+  }
+
+  function draw() {
+    const cards = model.get("cards") || [];
+    const selected = model.get("selected") || [];
+    const disabled = model.get("disabled");
+    root.setAttribute("aria-label", model.get("label"));
+    const keep = new Set(cards.map((c) => c.id));
+    for (const [id, b] of buttons) {
+      if (!keep.has(id)) { b.remove(); buttons.delete(id); }
+    }
+    let previous = null;
+    for (const card of cards) {
+      let b = buttons.get(card.id);
+      if (!b) { b = makeButton(card); buttons.set(card.id, b); }
+      const position = selected.indexOf(card.id);
+      b.className = "myword-card myword-" + card.kind
+        + (card.newest ? " myword-new" : "")
+        + (position >= 0 ? " myword-selected" : "");
+      b.setAttribute("aria-label", card.label);
+      b.setAttribute("aria-pressed", position >= 0 ? "true" : "false");
+      b.dataset.id = String(card.id);
+      b.dataset.face = card.face;
+      b.disabled = !!disabled;
+      b.replaceChildren(document.createTextNode(card.face));
+      if (position >= 0) {
+        const order = document.createElement("span");
+        order.className = "myword-order";
+        order.setAttribute("aria-hidden", "true");
+        order.textContent = String(position + 1);
+        b.appendChild(order);
+      }
+      const want = previous ? previous.nextSibling : root.firstChild;
+      if (want !== b) root.insertBefore(b, want);
+      previous = b;
+    }
+    if (cards.length === 0) {
+      empty.textContent = model.get("empty_text");
+      if (!empty.parentNode) root.appendChild(empty);
+    } else if (empty.parentNode) {
+      empty.remove();
+    }
+  }
+
+  model.on("change:cards", draw);
+  model.on("change:selected", draw);
+  model.on("change:disabled", draw);
+  model.on("change:label", draw);
+  draw();
+  model.send({ type: "ready" });
+  return () => {
+    model.off("change:cards", draw);
+    model.off("change:selected", draw);
+    model.off("change:disabled", draw);
+    model.off("change:label", draw);
+  };
+}
+export default { render };
+"""
+
+
+def card_kind(card) -> str:
+    """The CSS kind of a card: ``single``, ``double``, ``wild`` or ``wild2``."""
+    if card.letters == "?":
+        return "wild"
+    if card.letters == "??":
+        return "wild2"
+    return "double" if card.is_double else "single"
+
+
+def card_views(table: Iterable[TableCard], lang: str, *, newest: int = -1, selected: Sequence[int] = ()) -> list[dict]:
+    """What the page needs to draw the table cards (and nothing more)."""
+    views = []
+    for tc in table:
+        kind = card_kind(tc.card)
+        label = card_name(tc.card, lang)
+        if tc.id in selected:
+            label += ", " + message(lang, "card.selected", position=list(selected).index(tc.id) + 1)
+        if tc.id == newest:
+            label += ", " + message(lang, "card.newest")
+        views.append(
+            {"id": tc.id, "face": str(tc.card), "kind": kind, "label": label, "newest": tc.id == newest}
+        )
+    return views
+
+
+class CardTable(anywidget.AnyWidget):
+    """The cards on the table; clicking one asks to pick it (``on_pick(id)``)."""
+
+    _esm = _ESM
+    _css = TABLE_CSS
+    cards = List(Dict()).tag(sync=True)
+    selected = List(Int()).tag(sync=True)
+    disabled = Bool(False).tag(sync=True)
+    label = Unicode("").tag(sync=True)
+    empty_text = Unicode("").tag(sync=True)
+
+    def __init__(self, *, on_pick: Callable[[int], None], on_ready: Callable[[], None], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._on_pick = on_pick
+        self._on_ready = on_ready
+        self.on_msg(self._handle_message)
+
+    def _handle_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "pick":
+            card_id = content.get("id")
+            if isinstance(card_id, int) and not isinstance(card_id, bool) and not self.disabled:
+                self._on_pick(card_id)
+        elif kind == "ready":
+            self._on_ready()

@@ -1,0 +1,385 @@
+"""A student's page in a live room (``notebooks/room.ipynb``): code, name, then the shared table.
+
+The student types the room's join code (checked in Python; each wrong code costs
+a growing wait, and the class's tries are bounded: :mod:`myword_edu.classroom.code_guard`), picks their name
+from the class list (a button only chooses the roster entry; settings and
+identity come from the store, and the seat is bound to that student for the
+rest of the page's life), then sees the table everyone sees. An asyncio task
+polls the room's log every 150 ms and redraws when something was committed.
+A call is judged by :class:`myword_edu.rooms.live.StudentSeat` against the table as
+committed, with ``seen`` = the table this page showed, and the answer is shown
+only after it is stored. Between the name and the room stands the
+:class:`~myword_edu.ui.room.seat_gate.SeatGate` (the picture password if the class
+uses one; a student already playing in this room on another device is not
+taken over without the teacher); every call checks, in its own transaction,
+that this page still holds the seat.
+
+Test hooks: ``.myword-room-code input``, buttons ``.myword-room-name``, the
+table ``.myword-table .myword-card``, ``.myword-entry input``,
+``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-wait``, ``.myword-room-scores``.
+
+After a failed call the student waits before the next one is judged (the
+store's log decides how long: :mod:`myword_edu.rooms.flood`); the page says why
+and counts down, and says so when the teacher has muted them for the round.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from myword_edu.classroom.roster import UnknownStudentError
+from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
+from myword_edu.core.errors import MyWordError
+from myword_edu.i18n.game import message
+from myword_edu.classroom.presence import SeatLostError, room_place
+from myword_edu.rooms.live import RoomError, StudentSeat, normalise_code, room_status
+from myword_edu.ui.widgets.display import ShowsRoot
+from myword_edu.ui.room.seat_gate import SeatGate
+from myword_edu.ui.widgets.style import style_tag
+from myword_edu.ui.myword.table import CardTable, card_views
+from myword_edu.ui.widgets.timer import Clock
+
+__all__ = ["RoomPage", "room_text", "POLL_SECONDS"]
+
+log = logging.getLogger(__name__)
+POLL_SECONDS = 0.15
+HEARTBEAT_SECONDS = 5.0
+
+ROOM_CSS = """
+.myword-room h1 { margin: 0; font-size: 30px; color: #1f6f4a; }
+.myword-room .myword-room-code input { font-size: 26px !important; height: 50px !important; letter-spacing: 0.2em;
+  text-transform: uppercase; }
+.myword-room button.myword-room-name { font-size: 22px; height: 56px; min-width: 150px; border-radius: 12px; }
+.myword-room .myword-good { color: #1f6f4a; font-size: 20px; font-weight: 700; }
+.myword-room .myword-bad { color: #a3261b; font-size: 20px; font-weight: 700; }
+.myword-room-table td { padding: 2px 14px; font-size: 18px; }
+.myword-room-table tr.myword-me td { font-weight: 700; }
+"""
+
+_TEXT = {
+    "en": {
+        "title": "Live room", "code": "Room code", "join": "Join", "who": "Who are you?",
+        "no_room": "There is no open room with that code. Check it with your teacher.",
+        "closed": "The teacher has closed this room.", "removed": "The teacher has taken you out of this room.",
+        "not_in_round": "You joined during a round: you play from the next one.",
+        "no_round": "Wait for the teacher to deal.", "round_over": "The round is over.",
+        "call": "Call", "word": "Your word", "waiting": "Waiting for the teacher to deal…",
+        "round": "Round {n}", "left": "{n} cards to deal", "you": "You are {name}",
+        "accepted": "Yes! {word}: you take {n} cards.", "too_late": "Too late: someone took those cards first. No penalty.",
+        "refused": "Not this time: {why}", "over": "The round is over.", "bad": "Type a word.",
+        "scores": "Scores", "calls": "Calls", "this_round": "This round", "total": "Total",
+        "wait": "Your last call was not allowed. Wait {n} s before you call again.",
+        "wait_many": "You called {failed} words that were not allowed in the last minute, so the wait is longer. "
+                     "Wait {n} s before you call again.",
+        "muted": "Your teacher has paused your calls until the next round.",
+    },
+    "es": {
+        "title": "Sala en vivo", "code": "Código de la sala", "join": "Entrar", "who": "¿Quién eres?",
+        "no_room": "No hay ninguna sala abierta con ese código. Pregúntale a tu maestro.",
+        "closed": "El maestro ha cerrado esta sala.", "removed": "El maestro te ha sacado de esta sala.",
+        "not_in_round": "Entraste durante una ronda: juegas desde la siguiente.",
+        "no_round": "Espera a que el maestro reparta.", "round_over": "La ronda ha terminado.",
+        "call": "¡Palabra!", "word": "Tu palabra", "waiting": "Esperando a que el maestro reparta…",
+        "round": "Ronda {n}", "left": "Quedan {n} cartas", "you": "Eres {name}",
+        "accepted": "¡Sí! {word}: te llevas {n} cartas.", "too_late": "Tarde: otra persona se llevó esas cartas. Sin castigo.",
+        "refused": "Esta vez no: {why}", "over": "La ronda ha terminado.", "bad": "Escribe una palabra.",
+        "scores": "Puntos", "calls": "Palabras dichas", "this_round": "Esta ronda", "total": "Total",
+        "wait": "Tu última palabra no valía. Espera {n} s antes de decir otra.",
+        "wait_many": "Dijiste {failed} palabras que no valían en el último minuto, así que la espera es más larga. "
+                     "Espera {n} s antes de decir otra.",
+        "muted": "Tu maestro ha pausado tus palabras hasta la siguiente ronda.",
+    },
+}
+
+
+def _is_submit(content: object) -> bool:
+    """Enter pressed in a text box (the message the browser sends)."""
+    return isinstance(content, dict) and content.get("event") == "submit"
+
+
+def room_text(lang: str, key: str, **values: Any) -> str:
+    """A room message in English or Spanish.
+
+    >>> room_text("es", "round", n=2)
+    'Ronda 2'
+    """
+    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+
+
+def scores_html(view: Any, lang: str, me: str | None = None) -> str:
+    """The scoreboard (names escaped: they are typed by people)."""
+    rows = "".join(
+        f"<tr class='{'myword-me' if name == me else ''}'><td>{escape(name)}</td>"
+        f"<td>{view.scores.get(name, 0)}</td><td>{view.totals.get(name, 0)}</td></tr>"
+        for name in view.players
+    )
+    calls = "".join(
+        f"<li>{escape(c['player'])}: <b>{escape(str(c['word']).upper())}</b> {'✔' if c['accepted'] else '✘'}</li>"
+        for c in reversed(view.calls)
+    )
+    head = f"<tr><th></th><th>{room_text(lang, 'this_round')}</th><th>{room_text(lang, 'total')}</th></tr>"
+    return (f"<h3>{room_text(lang, 'scores')}</h3><table class='myword-room-table'>{head}{rows}</table>"
+            f"<h3>{room_text(lang, 'calls')}</h3><ul>{calls}</ul>")  # fmt: skip
+
+
+class RoomPage(ShowsRoot):
+    """The live-room page of one student (see the module docs).
+
+    Args:
+        store: the class store (default: ``--db`` / ``MYWORD_EDU_DB``).
+        lang: the page's language before a student is chosen.
+        lexicons: for tests (default: the shipped lexicons).
+    """
+
+    @classmethod
+    def from_query(cls, query: str, **kwargs: Any) -> "RoomPage":
+        """The page for a request's query string: ``?lang=es`` shows the join screen in Spanish
+        (and ``?code=ABC123`` fills in the room code); anything else is ignored.
+
+        >>> from urllib.parse import parse_qs
+        >>> parse_qs("lang=es&code=K7M2")["lang"]
+        ['es']
+        """
+        from urllib.parse import parse_qs
+
+        values = parse_qs(query or "")
+        lang = (values.get("lang") or ["en"])[0].strip().lower()[:2]
+        page = cls(lang=lang, **kwargs)
+        code = (values.get("code") or [""])[0][:20]
+        if code:
+            page.code_box.value = code
+        return page
+
+    def __init__(self, *, store: Any = None, lang: str = "en", lexicons: Any = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        if store is None:
+            from myword_edu.classroom.store import Store
+
+            store = Store.open()
+        self.store, self.lang, self._lexicons, self._clock = store, lang if lang in _TEXT else "en", lexicons, clock
+        self.seat: StudentSeat | None = None
+        self.boggle: Any = None  # a BoggleSeatPanel in a Boggle room
+        self.code = ""
+        self.shown: tuple[int, int] = (0, 0)  # (round, version) of the table on screen
+        self.drawn = -1  # the log position drawn
+        self.next_heartbeat = 0.0
+        self.poller = Clock(self._tick, now=clock, max_sleep=POLL_SECONDS)
+        self.code_guard = CodeGuard(store, clock=clock)  # wrong codes cost a growing wait
+        self.title = w.HTML(f"<h1>{room_text(self.lang, 'title')}</h1>")
+        self.code_box = w.Text(placeholder=room_text(self.lang, "code"), _dom_classes=["myword-room-code"])
+        self.code_box.on_msg(lambda _w, content, _b: self.enter_code(self.code_box.value) if _is_submit(content) else None)
+        self.join_button = w.Button(description=room_text(self.lang, "join"), _dom_classes=["myword-room-join"])
+        self.join_button.on_click(lambda _b: self.enter_code(self.code_box.value))
+        self.message = w.HTML(_dom_classes=["myword-room-message"])
+        self.body = w.VBox([w.HBox([self.code_box, self.join_button]), self.message])
+        self.gate = SeatGate(store, wall=clock)
+        self.gate.on_lost, self.gate.on_beat = self._seat_lost, self._heartbeat
+        css = w.HTML(style_tag() + f"<style>{ROOM_CSS}</style>")
+        self.root = w.VBox([css, self.gate.pulse, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
+
+    def t(self, key: str, **values: Any) -> str:
+        return room_text(self.lang, key, **values)
+
+    # -- joining -----------------------------------------------------------------------
+    def enter_code(self, typed: object) -> bool:
+        """Check the code in Python; on success show the class list's names."""
+        code = normalise_code(typed)
+        found: list[str | None] = []
+        try:  # counted before it is looked up; one throttle with the class's join code
+            self.code_guard.check(lambda: found.append(room_status(self.store, code)) or found[0] is not None)
+        except CodeWaitError as error:
+            self.message.value = f"<p class='myword-bad'>{escape(wait_message(self.lang, error))}</p>"
+            return False
+        status = found[0]
+        if status != "open":
+            wait = "" if status is not None else \
+                " " + escape(wait_message(self.lang, CodeWaitError("page", self.code_guard.seconds_left())))
+            self.message.value = f"<p class='myword-bad'>{self.t('no_room' if status is None else 'closed')}{wait}</p>"
+            return False
+        self.code = code
+        self._show_names()
+        return True
+
+    def _show_names(self) -> None:
+        self.gate.cancel()
+        buttons = []
+        for student in self.store.students():
+            button = w.Button(description=student.name, _dom_classes=["myword-room-name"])
+            button.on_click(lambda _b, sid=student.id: self.pick(sid))  # the id lives in Python, not in the page
+            buttons.append(button)
+        self.message.value = ""
+        self.body.children = [w.HTML(f"<h2>{self.t('who')}</h2>"), w.HBox(buttons, _dom_classes=["myword-names"]),
+                              self.message]  # fmt: skip
+
+    def pick(self, student_id: int) -> bool:
+        """Join the room as this roster student (or rejoin: score and cards come back from the log),
+        once the seat gate lets this page in (now: True; or later, when the teacher does)."""
+        if not self.code or self.seat is not None or self.gate.presence is not None:
+            return False
+        try:
+            student = self.store.student(student_id)
+        except UnknownStudentError:
+            return False
+        self.message.value = ""
+        self.body.children = [self.gate.root]
+        seated = self.gate.ask(student, room_place(self.code), self.lang, then=lambda: self._join(student.id),
+                               back=self._show_names)  # fmt: skip
+        return seated and self.seat is not None
+
+    def _join(self, student_id: int) -> None:
+        try:
+            self.seat = StudentSeat.join(self.store, self.code, student_id, lexicons=self._lexicons)
+        except (RoomError, MyWordError) as error:
+            self.gate.leave()
+            self._show_names()
+            reason = getattr(error, "reason", "no_room")
+            self.message.value = f"<p class='myword-bad'>{self.t(reason if reason in _TEXT['en'] else 'no_room')}</p>"
+            return
+        self.seat.guard = self._guard
+        self.lang = self.seat.settings.lang
+        self._build_game()
+        self.poller.start()
+
+    def _guard(self, conn: Any) -> None:
+        """In every call's transaction: this page still holds the student's seat."""
+        try:
+            self.gate.check(conn)
+        except SeatLostError as error:
+            raise RoomError("lost", str(error)) from error
+
+    def _heartbeat(self) -> None:
+        """The page's own heartbeat (it stops when the tab closes): the teacher's list shows who is connected."""
+        now = self._clock()
+        if self.seat is not None and now >= self.next_heartbeat:
+            self.next_heartbeat = now + HEARTBEAT_SECONDS
+            self.seat.heartbeat()
+
+    def _seat_lost(self, name: str) -> None:
+        """The teacher let another device play as this student here: this page stops."""
+        self.poller.stop()
+        self.seat, self.boggle = None, None
+        self.lang = self.lang if self.lang in _TEXT else "en"
+        self.title.value = f"<h1>{self.t('title')}</h1>"
+        self.body.children = [self.gate.lost_view(name, lambda: self.enter_code(self.code))]
+
+    def _build_game(self) -> None:
+        assert self.seat is not None
+        self.title.value = f"<h1>{self.t('title')}</h1><p>{escape(self.t('you', name=self.seat.name))}</p>"
+        if self.seat.is_boggle:  # one board and one clock for the class
+            from myword_edu.ui.room.boggle import BoggleSeatPanel
+
+            self.title.value = f"<h1>Boggle · {self.t('title')}</h1><p>{escape(self.t('you', name=self.seat.name))}</p>"
+            self.boggle = BoggleSeatPanel(self.seat, self.lang, self.store.now)
+            self.body.children = [self.boggle.root]
+            return
+        self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None)
+        self.status = w.HTML(_dom_classes=["myword-room-status"])
+        self.entry = w.Text(placeholder=self.t("word"), _dom_classes=["myword-entry"])
+        self.entry.on_msg(lambda _w, content, _b: self.call() if _is_submit(content) else None)
+        self.call_button = w.Button(description=self.t("call"), _dom_classes=["myword-room-call"])
+        self.call_button.on_click(lambda _b: self.call())
+        self.feedback = w.HTML(_dom_classes=["myword-room-feedback"])
+        self.wait_note = w.HTML(_dom_classes=["myword-room-wait"])
+        self.scores = w.HTML(_dom_classes=["myword-room-scores"])
+        self.body.children = [self.status, self.table, w.HBox([self.entry, self.call_button]), self.feedback,
+                              self.wait_note, self.scores]  # fmt: skip
+        self.redraw()
+
+    # -- playing -----------------------------------------------------------------------------
+    def call(self) -> None:
+        """Call the typed word against the table this page shows."""
+        if self.seat is None or self.seat.is_boggle:
+            return
+        word = self.entry.value.strip()
+        if not word:
+            self.feedback.value = f"<p class='myword-bad'>{self.t('bad')}</p>"
+            return
+        round_no, version = self.shown
+        try:
+            result = self.seat.claim(word, seen=version, round_no=round_no)
+        except RoomError as error:
+            if error.reason in ("wait", "muted"):  # not judged: the note says why and for how long
+                self.show_wait()
+                return
+            self.feedback.value = f"<p class='myword-bad'>{self.t(error.reason if error.reason in _TEXT['en'] else 'no_round')}</p>"
+            return
+        except MyWordError as error:  # not a word at all (digits, emoji...): nothing changed
+            try:
+                shown = message(self.lang, f"reason.{getattr(error, 'reason', '')}", word=escape(word[:30]))
+            except KeyError:
+                shown = self.t("bad")
+            self.feedback.value = f"<p class='myword-bad'>{escape(shown)}</p>"
+            return
+        self.entry.value = ""
+        if result.accepted:
+            shown = self.t("accepted", word=escape(result.spelling.upper()), n=len(result.cards))
+        elif result.reason is not None and result.reason.value == "too_late":
+            shown = self.t("too_late")
+        else:
+            other = "es" if self.lang == "en" else "en"
+            why = message(self.lang, f"reason.{result.reason.value}", word=(result.spelling or result.word).upper(),
+                          needed=result.needed, player=result.player, language=other) if result.reason else ""  # fmt: skip
+            shown = self.t("refused", why=escape(why))
+        self.feedback.value = f"<p class='{'myword-good' if result.accepted else 'myword-bad'}'>{shown}</p>"
+        self.redraw()
+
+    def show_wait(self) -> None:
+        """The wait after a failed call, counted down from the room's log and the store's clock, or the mute."""
+        if self.seat is None or self.seat.is_boggle:
+            return
+        if self.seat.is_muted():
+            note = f"<p class='myword-bad'>{escape(self.t('muted'))}</p>"
+        else:
+            left = self.seat.wait_seconds()
+            failed = self.seat.failed_calls()
+            n = int(left + 0.999)
+            note = "" if n <= 0 else \
+                f"<p class='myword-bad'>{escape(self.t('wait_many' if failed > 1 else 'wait', n=n, failed=failed))}</p>"
+        if self.wait_note.value != note:
+            self.wait_note.value = note
+        self.call_button.disabled = bool(note)  # a hint only: the seat refuses a call anyway
+
+    def redraw(self) -> None:
+        if self.seat is None:
+            return
+        if self.seat.is_boggle:
+            self.boggle.redraw()
+            return
+        view = self.seat.view()
+        self.shown, self.drawn = (view.round_no, view.version), view.seq
+        me = self.seat.name
+        self.table.cards = card_views(view.table, self.lang)
+        self.table.disabled = True  # calls are typed; a click is never a claim
+        if view.round_no == 0:
+            status = self.t("waiting")
+        else:
+            status = f"{self.t('round', n=view.round_no)} · {self.t('left', n=view.cards_left)}"
+            if view.over:
+                status += f" · {self.t('over')}"
+        self.status.value = f"<p>{escape(status)}</p>"
+        self.scores.value = scores_html(view, self.lang, me)
+        self.show_wait()
+
+    def _tick(self) -> float | None:
+        if self.seat is None:
+            return None
+        now = self._clock()
+        try:
+            self.seat.poll()
+            if self.seat.is_boggle:
+                self.boggle.tick()  # new events, the clock running out, the countdown
+            elif self.seat.replica.seq != self.drawn:  # new events, from the poll or from a call
+                self.redraw()
+            else:
+                self.show_wait()  # the countdown
+        except MyWordError:
+            log.exception("the room cannot be read")
+        return now + POLL_SECONDS
+
+    def __repr__(self) -> str:
+        return f"<MyWord! live room page{', ' + self.seat.name if self.seat else ''}>"

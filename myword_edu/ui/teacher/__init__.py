@@ -1,0 +1,1 @@
+"""The teacher panel and its tabs."""

@@ -1,0 +1,410 @@
+"""The Boggle half of the teacher's "Live room" tab: the round's settings, and a Boggle room's board,
+countdown, each player's words as they write them, and the end of the round.
+
+:class:`BoggleRoomControls` belongs to :class:`~myword_edu.ui.teacher.room.RoomTab`.
+Its settings (dice, minutes, shortest word, red bonus cube) open a Boggle room
+and start each round; the dice decide the room's language, so a round cannot
+switch to dice of another language. What it shows comes from the room's log
+(:meth:`~myword_edu.rooms.live.TeacherRoom.view`, :meth:`~myword_edu.rooms.live.TeacherRoom.found`),
+never from a synced trait: the settings a page sends are checked again on each
+click (:meth:`BoggleRoomControls.rules`).
+
+Test hooks: ``.myword-room-dice``, ``.myword-room-minutes``,
+``.myword-room-min-length``, ``.myword-room-bonus`` (the settings);
+``.myword-room-boggle-board`` holds ``div.boggle-grid button.boggle-cube``
+(``data-face`` once the round started); ``.myword-room-boggle-timer`` (the
+countdown); ``.myword-room-boggle-lists`` (each player's words while the round
+runs, ``div.myword-room-boggle-player[data-player]``; at the end the result,
+``.myword-room-boggle-result``, with crossed-out words in ``<s>`` inside
+``li.boggle-crossed`` and the scores in ``td.boggle-score[data-player]``).
+
+>>> from datetime import datetime, timedelta
+>>> from myword_edu.rooms.boggle_replica import BoggleReplica
+>>> from myword_edu.rooms.replica import RoomEvent
+>>> from myword_edu.lexicon.wordlist import Lexicon
+>>> lex = Lexicon.from_words(["cat", "act", "scat"], blocked=[])
+>>> replica, t0 = BoggleReplica("en", "board:C A / T S", {"en": lex}), datetime(2026, 1, 1, 9)
+>>> log = [("join", "Ana", None, "en"), ("join", "Ben", None, "en"),
+...        ("start", 1, {"dice": "new", "seconds": 60, "min_length": None, "bonus": False}),
+...        ("word", 1, "Ana", "cat", None), ("word", 1, "Ben", "cat", None), ("word", 1, "Ana", "scat", None)]
+>>> for seq, intent in enumerate(log, 1):
+...     _ = replica.apply(RoomEvent(seq, intent[0], None, intent, None, t0))
+>>> html = live_lists_html(replica.view(t0), {p: replica.found(p) for p in ("Ana", "Ben")}, lex, "en")
+>>> "2 words" in html and "SCAT" in html
+True
+>>> html = result_lists_html(replica.view(t0 + timedelta(minutes=2)), lex, "en")
+>>> "<s>CAT</s>" in html, 'data-player="Ana">1<' in html
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+import ipywidgets as w
+
+from myword_edu.boggle.round import DICE, MIN_LENGTH_RANGE, TARGETS, Play
+from myword_edu.classroom.boggle_store import MINUTES_RANGE, BoggleRules, class_rules, dice_size
+from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomRules, BoggleRoomView
+from myword_edu.core.errors import MyWordError
+from myword_edu.i18n.game import join_names, message
+from myword_edu.rooms.live import RoomError
+from myword_edu.ui.boggle.app import BOGGLE_CSS
+from myword_edu.ui.boggle.grid import BoggleGrid
+from myword_edu.ui.boggle.panels import cube_labels, spelled, timer_html
+
+if TYPE_CHECKING:  # pragma: no cover
+    from myword_edu.lexicon.wordlist import Lexicon
+    from myword_edu.rooms.live import TeacherRoom
+
+__all__ = ["BoggleRoomControls", "live_lists_html", "result_lists_html", "boggle_text"]
+
+#: How many of the words nobody found the end of a round lists (the most common first).
+MISSED_SHOWN = 30
+
+_TEXT = {
+    "en": {
+        "dice": "Dice", "minutes": "Minutes", "min_length": "Shortest word", "bonus": "Red bonus cube (×2)",
+        "board_min": "the board's (3; 4 on 5x5)",
+        "dice.classic": "Classic (English, 4x4)", "dice.new": "New (English, 4x4)",
+        "dice.big": "Big Boggle (English, 5x5)", "dice.es": "Spanish (4x4)",
+        "lang.en": "English", "lang.es": "Spanish",
+        "bad_minutes": "A round lasts 1 to 10 minutes, not {value}: pick the minutes from the list.",
+        "bad_dice": "Pick one of the dice on the list.", "bad_target": "Pick how to play from the list.",
+        "bad_min_length": "Pick the shortest word from the list (3 to 8 letters, or the board's).",
+        "other_lang": "This room plays in {room}: the {dice} dice are in {other}. Pick dice in {room}, or close the "
+                      "room and open a new one to play in {other}.",
+        "no_players": "Nobody has joined the room yet: the students join with the code first.",
+        "closed": "This room is closed: open a new one.",
+        "waiting": "No round yet: {count} joined. Press Start round when the class is in.",
+        "playing": "Round {n}: {minutes} min, words of {least} letters or more ({dice}).",
+        "over": "Round {n} is over.", "over_early": "Round {n} is over: you ended it early.",
+        "next": "Start round plays a new board; Close room ends the game.",
+        "target": "Play", "target.none": "round after round", "target.points": "first to {points} points",
+        "champion": "{names} reached {target} points and won the tournament! Start round begins a new one.",
+        "live_title": "Words so far", "show_words": "Show the words (untick before projecting the screen)",
+        "count": "{count} words", "count_one": "1 word", "points": "{points} pts",
+        "nobody": "Nobody is playing this round yet.", "none_yet": "no words yet",
+        "totals": "All rounds", "player": "Player", "words": "Words", "round_points": "This round",
+        "missed": "Some words nobody found ({shown} of {count}):", "missed_none": "Nobody missed a word!",
+    },
+    "es": {
+        "dice": "Dados", "minutes": "Minutos", "min_length": "Palabra más corta", "bonus": "Dado rojo (×2)",
+        "board_min": "la del tablero (3; 4 en 5x5)",
+        "dice.classic": "Clásicos (inglés, 4x4)", "dice.new": "Nuevos (inglés, 4x4)",
+        "dice.big": "Big Boggle (inglés, 5x5)", "dice.es": "Español (4x4)",
+        "lang.en": "inglés", "lang.es": "español",
+        "bad_minutes": "Una ronda dura de 1 a 10 minutos, no {value}: elige los minutos de la lista.",
+        "bad_dice": "Elige unos dados de la lista.", "bad_target": "Elige de la lista cómo jugar.",
+        "bad_min_length": "Elige la palabra más corta de la lista (de 3 a 8 letras, o la del tablero).",
+        "other_lang": "Esta sala juega en {room}: los dados {dice} son en {other}. Elige dados en {room}, o cierra "
+                      "la sala y abre otra para jugar en {other}.",
+        "no_players": "Todavía no ha entrado nadie en la sala: los alumnos entran primero con el código.",
+        "closed": "Esta sala está cerrada: abre otra.",
+        "waiting": "Todavía no hay ronda: han entrado {count}. Pulsa Empezar ronda cuando esté la clase.",
+        "playing": "Ronda {n}: {minutes} min, palabras de {least} letras o más ({dice}).",
+        "over": "La ronda {n} ha terminado.", "over_early": "La ronda {n} ha terminado: la terminaste antes.",
+        "next": "Empezar ronda juega un tablero nuevo; Cerrar sala termina el juego.",
+        "target": "Jugar", "target.none": "ronda tras ronda", "target.points": "el primero en llegar a {points} puntos",
+        "champion": "¡{names} llegó a {target} puntos y ganó el torneo! Empezar ronda empieza otro.",
+        "live_title": "Palabras hasta ahora", "show_words": "Mostrar las palabras (desmárcalo antes de proyectar)",
+        "count": "{count} palabras", "count_one": "1 palabra",
+        "points": "{points} ptos", "nobody": "Todavía no juega nadie en esta ronda.", "none_yet": "aún sin palabras",
+        "totals": "Todas las rondas", "player": "Jugador", "words": "Palabras", "round_points": "Esta ronda",
+        "missed": "Algunas palabras que nadie encontró ({shown} de {count}):",
+        "missed_none": "¡No se os escapó ninguna palabra!",
+    },
+}  # fmt: skip
+
+_CSS = """
+.myword-room-boggle { gap: 24px; align-items: flex-start; flex-wrap: wrap; }
+.myword-room-boggle-left { flex: 0 1 440px; min-width: 0; align-items: center; }
+.myword-room-boggle-lists { flex: 1 1 360px; min-width: 0; }
+.myword-room-boggle-player h4 { margin: 8px 0 2px; font-size: 17px; }
+.myword-room-boggle-player ol { margin: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; padding-left: 0;
+  list-style: none; font-size: 16px; }
+.myword-room-boggle-result table { border-collapse: collapse; font-size: 17px; }
+.myword-room-boggle-result th, .myword-room-boggle-result td { padding: 2px 12px; text-align: left; }
+.myword-room-boggle-result td.num, .myword-room-boggle-result th.num { text-align: right; }
+.myword-room-boggle-result .boggle-missed-words { color: #444; }
+"""
+
+
+def boggle_text(lang: str, key: str, **values: Any) -> str:
+    """A message of the Boggle half in the panel's language.
+
+    >>> boggle_text("es", "count", count=3)
+    '3 palabras'
+    """
+    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _count(lang: str, count: int) -> str:
+    return boggle_text(lang, "count_one") if count == 1 else boggle_text(lang, "count", count=count)
+
+
+def _item(text: str, points: int, *, bonus: bool = False, crossed: bool = False) -> str:
+    mark = ' <span class="boggle-x2">×2</span>' if bonus else ""
+    word = f"<s>{_e(text)}</s>" if crossed else _e(text)
+    cls = ' class="boggle-crossed"' if crossed else ""
+    return f'<li{cls}><span class="boggle-word">{word}</span>{mark} <span class="boggle-pts">+{points}</span></li>'
+
+
+def live_lists_html(view: BoggleRoomView, found: Mapping[str, Sequence[Play]], lexicon: "Lexicon", lang: str,
+                    *, show_words: bool = True) -> str:  # fmt: skip
+    """While the round runs: each player's count of words, points so far and (``show_words``) the
+    words, newest first."""
+    parts = [f"<h3>{_e(boggle_text(lang, 'live_title'))}</h3>"]
+    if not view.in_round:
+        parts.append(f"<p>{_e(boggle_text(lang, 'nobody'))}</p>")
+    for name in view.in_round:
+        plays = list(found.get(name, ()))
+        points = sum(p.points for p in plays)
+        head = f"{_e(name)} · {_e(_count(lang, view.counts.get(name, len(plays))))} · {_e(boggle_text(lang, 'points', points=points))}"
+        items = "".join(_item(spelled(p.word, lexicon), p.points, bonus=p.bonus) for p in reversed(plays))
+        body = f"<ol>{items}</ol>" if plays else f"<p>{_e(boggle_text(lang, 'none_yet'))}</p>"
+        if not show_words:  # the screen may be projected: counts and points only
+            body = ""
+        parts.append(f'<div class="myword-room-boggle-player" data-player="{_e(name)}"><h4>{head}</h4>{body}</div>')
+    return "".join(parts)
+
+
+def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> str:
+    """The end of the round, to read to the class: scores and totals, each list with the shared
+    words crossed out, and some words nobody found."""
+    result = view.result
+    if result is None:
+        return ""
+    m = lambda key, **v: message(lang, key, **v)  # noqa: E731
+    players = list(view.in_round)
+    title = boggle_text(lang, "over_early" if view.ended_early else "over", n=view.round_no)
+    parts = [f'<div class="myword-room-boggle-result boggle-result"><h3>{_e(title)}</h3>']
+    if players:
+        best = max(result.scores.get(p, 0) for p in players)
+        leaders = [p for p in players if result.scores.get(p, 0) == best]
+        key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
+        parts.append(f'<p class="boggle-round-winner">{_e(m(key, names=join_names(leaders, lang), points=best))}</p>')
+    head = (f"<tr><th>{_e(boggle_text(lang, 'player'))}</th><th class='num'>{_e(boggle_text(lang, 'words'))}</th>"
+            f"<th class='num'>{_e(boggle_text(lang, 'round_points'))}</th>"
+            f"<th class='num'>{_e(boggle_text(lang, 'totals'))}</th></tr>")  # fmt: skip
+    rows = "".join(
+        f'<tr><td class="myword-player">{_e(p)}</td><td class="num">{len(result.words.get(p, ()))}</td>'
+        f'<td class="num boggle-score" data-player="{_e(p)}">{result.scores.get(p, 0)}</td>'
+        f'<td class="num boggle-total" data-player="{_e(p)}">{view.totals.get(p, 0)}</td></tr>'
+        for p in players
+    )
+    parts.append(f"<table>{head}{rows}</table>")
+    if view.champions and view.rules is not None:
+        line = boggle_text(lang, "champion", names=join_names(view.champions, lang), target=view.rules.target)
+        parts.append(f'<p class="myword-winner myword-room-champion">{_e(line)}</p>')
+    for name in players:
+        scored = result.words.get(name, ())
+        items = "".join(_item(spelled(s.word, lexicon), s.points, bonus=s.bonus and not s.crossed, crossed=s.crossed)
+                        for s in scored)  # fmt: skip
+        body = f'<ul class="boggle-list">{items}</ul>' if scored else f"<p>{_e(m('review.none'))}</p>"
+        parts.append(f'<div class="myword-room-boggle-player" data-player="{_e(name)}"><h4>{_e(name)}</h4>{body}</div>')
+    if result.shared:
+        shared = ", ".join(spelled(word, lexicon) for word in sorted(result.shared))
+        parts.append(f'<p class="boggle-shared">{_e(m("boggle.crossed_note", words=shared))}</p>')
+    if any(s.bonus and not s.crossed for scored in result.words.values() for s in scored):
+        parts.append(f'<p class="boggle-bonus-note">{_e(m("boggle.bonus_note"))}</p>')
+    if result.missed:
+        shown = [spelled(word, lexicon) for word in result.missed[:MISSED_SHOWN]]
+        line = boggle_text(lang, "missed", shown=len(shown), count=len(result.missed))
+        parts.append(f'<p class="boggle-missed-words">{_e(line)} {_e(", ".join(shown))}</p>')
+    else:
+        parts.append(f'<p class="boggle-missed-words">{_e(boggle_text(lang, "missed_none"))}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+class BoggleRoomControls:
+    """The Boggle settings of the Live room tab and a Boggle room's live board, clock and lists.
+
+    Args:
+        lang: the panel's language.
+        defaults: the class's Boggle settings (the controls start with them).
+    """
+
+    def __init__(self, lang: str, defaults: BoggleRules | None = None) -> None:
+        self.lang = lang
+        rules = defaults if defaults is not None else BoggleRules()
+        t = self.t
+        self.dice = w.Dropdown(options=[(t(f"dice.{d}"), d) for d in DICE], value=rules.dice, description=t("dice"),
+                               _dom_classes=["myword-room-dice"])  # fmt: skip
+        self.minutes = w.Dropdown(options=[(str(n), n) for n in MINUTES_RANGE], value=rules.minutes,
+                                  description=t("minutes"), _dom_classes=["myword-room-minutes"])  # fmt: skip
+        self.min_length = w.Dropdown(options=[(t("board_min"), 0)] + [(str(n), n) for n in MIN_LENGTH_RANGE],
+                                     value=rules.min_length or 0, description=t("min_length"),
+                                     _dom_classes=["myword-room-min-length"])  # fmt: skip
+        self.bonus = w.Checkbox(value=False, description=t("bonus"), indent=False, layout=w.Layout(width="auto"),
+                                _dom_classes=["myword-room-bonus"])  # fmt: skip
+        for widget in (self.dice, self.minutes, self.min_length):
+            widget.style.description_width = "initial"
+        self.minutes.layout.width = "150px"
+        self.target = w.Dropdown(options=[(t("target.none"), 0)] + [(t("target.points", points=n), n) for n in TARGETS],
+                                 value=0, description=t("target"), _dom_classes=["myword-room-target"])  # fmt: skip
+        self.target.style.description_width = "initial"
+        self.target.layout.width = "300px"
+        self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.target, self.bonus],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
+        self.grid = BoggleGrid(on_path=lambda _cells: None, disabled=True, _dom_classes=["myword-room-boggle-board"])
+        self.grid.label = message(lang, "boggle.grid")
+        self.timer = w.HTML(_dom_classes=["myword-room-boggle-timer"])
+        self.lists = w.HTML(_dom_classes=["myword-room-boggle-lists"])
+        self.show_words = w.Checkbox(value=True, description=t("show_words"), indent=False,
+                                     layout=w.Layout(width="auto"), _dom_classes=["myword-room-show-words"])  # fmt: skip
+        self.show_words.observe(lambda _c: self._forget_drawn(), names="value")
+        left = w.VBox([self.timer, self.grid], _dom_classes=["myword-room-boggle-left"])
+        self.live = w.VBox([w.HTML(f"<style>{BOGGLE_CSS}{_CSS}</style>"), self.show_words,
+                            w.HBox([left, self.lists], _dom_classes=["myword-room-boggle"])])  # fmt: skip
+        self._shown: tuple[Any, ...] | None = None  # (seq, round, over): what the lists show
+        self._second: int | None = None  # the second the countdown shows
+
+    def _forget_drawn(self) -> None:
+        """The next poll redraws the lists (the teacher ticked or unticked "Show the words")."""
+        self._shown = None
+
+    @classmethod
+    def for_store(cls, lang: str, store: Any) -> "BoggleRoomControls":
+        """Controls starting with the class's Boggle settings (the defaults if they cannot be read)."""
+        try:
+            defaults = class_rules(store)
+        except MyWordError:
+            defaults = BoggleRules()
+        return cls(lang, defaults)
+
+    def t(self, key: str, **values: Any) -> str:
+        return boggle_text(self.lang, key, **values)
+
+    def show_rules(self, rules: BoggleRoomRules) -> None:
+        """Set the controls to a room's rules (the panel was rebuilt in another language)."""
+        self.dice.value = rules.dice
+        self.minutes.value = max(1, math.ceil(rules.seconds / 60))
+        self.min_length.value = rules.min_length or 0
+        self.bonus.value = rules.bonus
+        self.target.value = rules.target if rules.target in TARGETS else 0
+
+    # -- settings -----------------------------------------------------------------------------
+    def rules(self) -> BoggleRoomRules:
+        """The rules the controls show, checked here (a page can send any value): raises
+        :class:`~myword_edu.rooms.live.RoomError` with a message in the panel's language."""
+        dice, minutes, least = self.dice.value, self.minutes.value, self.min_length.value
+        if dice not in DICE:
+            raise RoomError("bad_setting", self.t("bad_dice"))
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes not in MINUTES_RANGE:
+            raise RoomError("bad_setting", self.t("bad_minutes", value=minutes))
+        if isinstance(least, bool) or not isinstance(least, int) or (least and least not in MIN_LENGTH_RANGE):
+            raise RoomError("bad_setting", self.t("bad_min_length"))
+        target = self.target.value
+        if isinstance(target, bool) or not isinstance(target, int) or (target and target not in TARGETS):
+            raise RoomError("bad_setting", self.t("bad_target"))
+        try:
+            return BoggleRoomRules(dice=dice, seconds=minutes * 60, min_length=least or None, bonus=bool(self.bonus.value),
+                                   target=target or None)  # fmt: skip
+        except RoomError as error:  # pragma: no cover - every field was checked above
+            raise RoomError("bad_setting", self.t("bad_dice")) from error
+
+    def open(self, store: Any, *, rules: BoggleRoomRules | None = None, lesson: str | None,
+             lexicons: Any) -> "TeacherRoom":  # fmt: skip
+        """Open a Boggle room with ``rules`` (default: the controls'); the dice choose its language."""
+        from myword_edu.rooms.live import TeacherRoom
+
+        rules = rules if rules is not None else self.rules()
+        return TeacherRoom.create(store, game="boggle", boggle=rules, lesson=lesson, lexicons=lexicons)
+
+    def start(self, room: "TeacherRoom") -> None:
+        """A new board for everyone with the controls' rules; dice of another language are refused."""
+        rules = self.rules()
+        if rules.lang != room.lang:
+            raise RoomError("bad_setting", self.t("other_lang", room=self.t(f"lang.{room.lang}"),
+                                                  dice=self.t(f"dice.{rules.dice}"),
+                                                  other=self.t(f"lang.{rules.lang}")))  # fmt: skip
+        self._call(room.start_round, rules)
+
+    def finish(self, room: "TeacherRoom") -> None:
+        """End the round now: everyone's lists are scored."""
+        self._call(room.finish_round)
+
+    def _call(self, action: Any, *args: Any) -> None:
+        try:
+            action(*args)
+        except RoomError as error:
+            if error.reason in ("no_players", "closed"):
+                raise RoomError(error.reason, self.t(error.reason)) from error
+            raise
+
+    # -- live -------------------------------------------------------------------------------------
+    def tick(self, room: "TeacherRoom") -> bool:
+        """The tab's poll: redraw the countdown when its second changed. True when the round's
+        state changed without a new event (its clock ran out): the tab then redraws everything."""
+        view = room.view()
+        if (view.seq, view.round_no, view.over) != self._shown:
+            return True
+        self._draw_timer(view, room.store.now())
+        return False
+
+    def _draw_timer(self, view: BoggleRoomView, now: Any) -> None:
+        if view.rules is None:  # no round yet: no clock
+            self._second, self.timer.value = None, ""
+            return
+        left = math.ceil(view.seconds_left(now))
+        if left == self._second:
+            return
+        self._second = left
+        self.timer.value = timer_html(left, view.rules.seconds, self.lang)
+
+    def redraw(self, room: "TeacherRoom") -> str:
+        """Draw the board, the countdown and the lists from the room's log; returns the status line."""
+        view = room.view()
+        replica = room.replica
+        assert isinstance(replica, BoggleReplica)  # only a Boggle room is drawn here
+        lexicon = replica.lexicon
+        self._draw_grid(view, BoggleRoomRules.from_json(room.options))
+        self._second = None
+        self._draw_timer(view, room.store.now())
+        if view.round_no == 0 or view.rules is None:
+            self.lists.value = ""
+            status = self.t("waiting", count=len(view.players))
+        elif view.over:
+            self.lists.value = result_lists_html(view, lexicon, self.lang)
+            status = f"{self.t('over_early' if view.ended_early else 'over', n=view.round_no)} {self.t('next')}"
+        else:
+            found = {name: room.found(name) for name in view.in_round}
+            self.lists.value = live_lists_html(view, found, lexicon, self.lang, show_words=bool(self.show_words.value))
+            rules = view.rules
+            least = rules.min_length or (view.board.min_length if view.board is not None else 3)
+            status = self.t("playing", n=view.round_no, minutes=clock_minutes(rules.seconds), least=least,
+                            dice=self.t(f"dice.{rules.dice}"))  # fmt: skip
+        self._shown = (view.seq, view.round_no, view.over)
+        return status
+
+    def _draw_grid(self, view: BoggleRoomView, opened: BoggleRoomRules) -> None:
+        board, grid = view.board, self.grid
+        with grid.hold_sync():
+            if board is None or view.round_no == 0:  # covered until the first round starts
+                side = dice_size((view.rules or opened).dice)
+                grid.width = grid.height = side
+                grid.faces, grid.bonus = [], -1
+            else:
+                grid.width, grid.height = board.width, board.height
+                grid.faces = [face for row in board.rows for face in row]
+                grid.bonus = board.bonus if board.bonus is not None else -1
+            grid.labels = cube_labels(grid.faces, grid.width, grid.height, grid.bonus, self.lang)
+            grid.disabled = True
+
+
+def clock_minutes(seconds: int) -> str:
+    """A round's length in minutes as the status line prints it.
+
+    >>> clock_minutes(180), clock_minutes(90)
+    ('3', '1.5')
+    """
+    return str(seconds // 60) if seconds % 60 == 0 else f"{seconds / 60:g}"
+

@@ -1,0 +1,1 @@
+"""Widgets shared by every page: display, timer, download, upload, chart, style."""
