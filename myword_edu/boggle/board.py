@@ -24,6 +24,7 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 from typing import Iterable, Iterator
 
@@ -32,7 +33,7 @@ from myword_edu.core.text import ALL_LETTERS, fold
 
 __all__ = [
     "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
-    "Board", "face_label", "default_dice", "score_word", "path_text", "PATH_STEPS",
+    "Board", "face_label", "default_dice", "score_word", "path_text", "PATH_STEPS", "neighbours",
 ]  # fmt: skip
 
 log = logging.getLogger(__name__)
@@ -317,8 +318,6 @@ class Board:
         ...
         myword_edu.boggle.board.PathError: a cube can be used only once in a word
         """
-        from myword_edu.boggle.solver import neighbours
-
         if isinstance(path, (str, bytes)) or not isinstance(path, Iterable):
             raise PathError("empty", f"a path is a list of cubes, not {type(path).__name__}")
         cells = [self.index(p) for p in islice(path, len(self.cells) + 1)]
@@ -340,8 +339,6 @@ class Board:
         to know whether a path exists, or one through a given cube, use
         :meth:`find_path`, which stops at the first.
         """
-        from myword_edu.boggle.solver import neighbours
-
         word = _folded(word)
         cells, n = self.cells, len(self.cells)
         have = Counter("".join(cells))
@@ -389,8 +386,6 @@ class Board:
         >>> b.find_path("aaaaaaaa"), b.find_path("aaaaaaaa", through=8), b.find_path("aaab", through=0)
         ((0, 1, 2, 5, 4, 3, 6, 7), None, (0, 1, 5, 8))
         """
-        from myword_edu.boggle.solver import neighbours
-
         word = _folded(word)
         if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
             raise WrongTypeError("through", through, "a cube's index or None")
@@ -497,3 +492,24 @@ def _folded(word: object) -> str:
     if not isinstance(word, str):
         raise WrongTypeError("word", word, "a word (text)")
     return fold(word)
+
+
+@lru_cache(maxsize=None)
+def neighbours(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell (row by row), the cells around it (8 at most).
+
+    >>> neighbours(2, 2)
+    ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+    """
+    out = []
+    for r in range(height):
+        for c in range(width):
+            out.append(
+                tuple(
+                    rr * width + cc
+                    for rr in range(r - 1, r + 2)
+                    for cc in range(c - 1, c + 2)
+                    if (rr, cc) != (r, c) and 0 <= rr < height and 0 <= cc < width
+                )
+            )
+    return tuple(out)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable, Mapping, Sequence
 
+from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold
 
 __all__ = [
@@ -37,10 +38,8 @@ __all__ = [
     "AccuracyPoint",
     "COMPETENCE_WINDOW",
     "competence",
-    "focus_target",
     "focus_progress",
     "accuracy_series",
-    "is_one_slip",
 ]
 
 #: Competence looks at this many of the latest attempts on a word.
@@ -147,38 +146,6 @@ def competence(results: Sequence[bool], window: int = COMPETENCE_WINDOW) -> floa
     """
     recent = list(results)[-window:]
     return sum(recent) / len(recent) if recent else None
-
-
-def is_one_slip(a: str, b: str) -> bool:
-    """Are ``a`` and ``b`` one edit apart (insert, delete, replace, or swap two neighbours)?
-
-    >>> is_one_slip("cat", "cats"), is_one_slip("cat", "act"), is_one_slip("cat", "cat")
-    (True, True, False)
-    """
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        if len(diff) == 1:
-            return True
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
-
-
-def focus_target(folded: str, focus: Iterable[str], *, is_word: bool = False) -> str | None:
-    """The focus word a call with letters ``folded`` targets, if any (``focus``: folded words).
-
-    ``is_word``: the call was a real word (then only an exact match counts;
-    ``SHOP`` is not a slip of ``SHIP``, it is another word).
-    """
-    words = list(focus)
-    if folded in words:
-        return folded
-    if is_word:
-        return None
-    near = [w for w in words if is_one_slip(folded, w)]
-    return near[0] if len(near) == 1 else None
 
 
 def focus_progress(attempts: Iterable[Attempt], names: Mapping[int, str] | None = None) -> list[FocusProgress]:

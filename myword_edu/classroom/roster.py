@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from myword_edu.myword.bots import Level, parse_level
+from myword_edu.core.levels import Level, parse_level
 from myword_edu.core.errors import MyWordError
 from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Collection, Iterable, Sequence
@@ -32,42 +31,13 @@ from myword_edu.myword.cards import Card
 from myword_edu.myword.round import Player
 from myword_edu.myword.solver import words_on_table
 from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.levels import Level, parse_level
 from myword_edu.core.text import alphabet
 
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
 
-__all__ = ["Level", "LevelProfile", "PROFILES", "BotCall", "Bot", "parse_level"]
-
-
-class Level(str, enum.Enum):
-    """How strong a computer player is."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-def parse_level(text: object) -> Level:
-    """The :class:`Level` named ``text`` (any case).
-
-    >>> parse_level("Hard")
-    <Level.HARD: 'hard'>
-    >>> parse_level("expert")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown level 'expert'. Valid levels are: easy, medium, hard
-    """
-    if isinstance(text, Level):
-        return text
-    if isinstance(text, str):
-        for level in Level:
-            if level.value == text.strip().lower():
-                return level
-    raise ValueError(f"unknown level {text!r}. Valid levels are: {', '.join(l.value for l in Level)}")
+__all__ = ["LevelProfile", "PROFILES", "BotCall", "Bot"]
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ from myword_edu.core.resources import data_dir
 from myword_edu.myword.game import Game
 from myword_edu.myword.round import MIN_CARDS_RANGE, Player, Round
 from myword_edu.myword.spelling import best_spelling
+from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold, parse_lang
 
 __all__ = [
@@ -146,9 +147,7 @@ class Lesson:
         return deck + others[previous:]
 
     def target(self, folded: str, *, is_word: bool) -> str | None:
-        """The focus word a call targets (see :func:`myword_edu.classroom.progress.focus_target`)."""
-        from myword_edu.classroom.progress import focus_target
-
+        """The focus word a call targets (see :func:`myword_edu.core.focus.focus_target`)."""
         return focus_target(folded, self.focus, is_word=is_word)
 
     def game(self, players: Sequence[Player], lexicon: Lexicon, **kwargs: Any) -> "LessonGame":

@@ -14,7 +14,7 @@ A name button only chooses who is playing: the settings come from the store,
 in Python, never from the page. The join code is checked in Python, with a
 growing wait after each wrong code on this page and a bound on the whole
 class's tries (:mod:`myword_edu.classroom.code_guard`). Between the name and the game
-stands the :class:`~myword_edu.ui.room.seat_gate.SeatGate`: the student's picture
+stands the :class:`~myword_edu.ui.seat_gate.SeatGate`: the student's picture
 password if the teacher turned sign-in on, and their seat: a student already
 playing on another device is not taken over silently (the teacher can let this
 page in), and a page whose seat the teacher gave to another device stops
@@ -42,7 +42,7 @@ from myword_edu.classroom.presence import MYWORD
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.myword.app import StudentApp
 from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
-from myword_edu.ui.room.seat_gate import PagePulse, SeatGate
+from myword_edu.ui.seat_gate import PagePulse, SeatGate
 from myword_edu.ui.myword.settings import Settings
 from myword_edu.ui.widgets.style import style_tag
 

@@ -1,6 +1,6 @@
 """One page per student in Debian's Chromium against the shared ``myword-edu serve``: a second page
 picking a name that is playing is told so, the teacher's panel lets it in, it plays, and the first
-page stops (its heartbeat is the page's own: see :mod:`myword_edu.ui.room.seat_gate`)."""
+page stops (its heartbeat is the page's own: see :mod:`myword_edu.ui.seat_gate`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.myword.bots import PROFILES, Bot, BotCall, Level, parse_level
+from myword_edu.myword.bots import PROFILES, Bot, BotCall
+from myword_edu.core.levels import Level, parse_level
 from myword_edu.myword.cards import parse_cards
 from myword_edu.myword.round import Player, Round
 

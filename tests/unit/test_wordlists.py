@@ -7,7 +7,8 @@ import pytest
 
 from myword_edu.boggle import round as boggle
 from myword_edu.boggle.round import Board
-from myword_edu.boggle.solver import BoggleBot, solve
+from myword_edu.boggle.bots import BoggleBot
+from myword_edu.boggle.solver import solve
 from myword_edu.myword.bots import Bot
 from myword_edu.myword.cards import parse_cards
 from myword_edu.myword.lessons import LessonError, parse_lesson

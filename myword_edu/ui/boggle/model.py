@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
 from myword_edu.boggle.round import BestScores, Board, MemoryBestScores, Play, Round, RoundResult, Tournament, practice_key
-from myword_edu.boggle.solver import BoggleBot
+from myword_edu.boggle.bots import BoggleBot
 from myword_edu.core.errors import BadWordError, IllegalMoveError
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon

@@ -8,7 +8,7 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
   game straight away as a guest, and records nothing;
 - otherwise, if the teacher has a class list, the student picks their name
   (and their picture password, and a seat nobody else is playing in: see
-  :class:`~myword_edu.ui.room.seat_gate.SeatGate`) and plays solo "beat your
+  :class:`~myword_edu.ui.seat_gate.SeatGate`) and plays solo "beat your
   best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length:
   :func:`myword_edu.classroom.boggle_store.boggle_rules`), locked; every word they
   write down is recorded and their personal best is kept in the store;

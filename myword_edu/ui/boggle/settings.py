@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, default_dice
-from myword_edu.myword.bots import parse_level
+from myword_edu.core.levels import parse_level
 from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.round import NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import parse_qs
 
-from myword_edu.myword.bots import Level, parse_level
+from myword_edu.core.levels import Level, parse_level
 from myword_edu.classroom.roster import parse_variant
 from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH

@@ -1,1 +1,1 @@
-"""A student's live-room page (MyWord! and Boggle) and its seat gate."""
+"""A student's live-room page, MyWord! and Boggle."""

@@ -9,7 +9,7 @@ polls the room's log every 150 ms and redraws when something was committed.
 A call is judged by :class:`myword_edu.rooms.live.StudentSeat` against the table as
 committed, with ``seen`` = the table this page showed, and the answer is shown
 only after it is stored. Between the name and the room stands the
-:class:`~myword_edu.ui.room.seat_gate.SeatGate` (the picture password if the class
+:class:`~myword_edu.ui.seat_gate.SeatGate` (the picture password if the class
 uses one; a student already playing in this room on another device is not
 taken over without the teacher); every call checks, in its own transaction,
 that this page still holds the seat.
@@ -39,7 +39,7 @@ from myword_edu.i18n.game import message
 from myword_edu.classroom.presence import SeatLostError, room_place
 from myword_edu.rooms.live import RoomError, StudentSeat, normalise_code, room_status
 from myword_edu.ui.widgets.display import ShowsRoot
-from myword_edu.ui.room.seat_gate import SeatGate
+from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.widgets.timer import Clock

@@ -31,7 +31,7 @@ from myword_edu.core.errors import MyWordError
 from myword_edu.ui.widgets.display import say
 
 if TYPE_CHECKING:
-    from myword_edu.ui.teacher.panel import TeacherPanel
+    from myword_edu.ui.teacher.host import PanelHost
 
 __all__ = ["BoggleTab", "boggle_tab_title"]
 
@@ -113,7 +113,7 @@ def _drop(description: str, options: list[tuple[str, Any]], value: Any) -> w.Dro
 class BoggleTab:
     """Boggle settings for the class, and a bulk edit for picked students."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         self.store = panel.store
         x = self.x

@@ -42,7 +42,7 @@ from myword_edu.ui.teacher.room_boggle import BoggleRoomControls
 from myword_edu.ui.widgets.timer import Clock, Pacer
 
 if TYPE_CHECKING:  # pragma: no cover
-    from myword_edu.ui.teacher.panel import TeacherPanel
+    from myword_edu.ui.teacher.host import PanelHost
 
 __all__ = ["RoomTab", "room_tab_title"]
 
@@ -86,7 +86,7 @@ def room_tab_title(lang: str) -> str:
 class RoomTab:
     """One tab of the unlocked teacher panel."""
 
-    def __init__(self, panel: "TeacherPanel", *, lexicons: Any = None) -> None:
+    def __init__(self, panel: "PanelHost", *, lexicons: Any = None) -> None:
         self.panel = panel
         self.room: TeacherRoom | None = None
         self._lexicons = lexicons

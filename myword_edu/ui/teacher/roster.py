@@ -21,7 +21,7 @@ from myword_edu.ui.widgets.display import say
 from myword_edu.ui.widgets.upload import FilePicker, human_size
 
 if TYPE_CHECKING:
-    from myword_edu.ui.teacher.panel import TeacherPanel
+    from myword_edu.ui.teacher.host import PanelHost
 
 __all__ = ["RosterTab"]
 
@@ -37,7 +37,7 @@ def _pick(description: str, options: list[tuple[str, str]]) -> w.Dropdown:
 class RosterTab:
     """The class list with tick boxes, and the forms that act on the ticked students."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         self.store = panel.store
         t = panel.t

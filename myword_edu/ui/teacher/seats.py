@@ -36,7 +36,7 @@ from myword_edu.ui.widgets.display import say
 from myword_edu.ui.widgets.timer import Clock
 
 if TYPE_CHECKING:  # pragma: no cover
-    from myword_edu.ui.teacher.panel import TeacherPanel
+    from myword_edu.ui.teacher.host import PanelHost
 
 __all__ = ["SeatRequests", "SignInBox", "seats_text"]
 
@@ -89,7 +89,7 @@ def seats_text(lang: str, key: str, **values: Any) -> str:
 class SeatRequests:
     """Pages asking to play as a student who is already playing, each with a "Let in" button."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         self.message = w.HTML()
         self.rows = w.VBox([])
@@ -148,7 +148,7 @@ class SeatRequests:
 class SignInBox:
     """The Class tab's sign-in settings and picture passwords."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         t = self.t
         store = panel.store

@@ -27,7 +27,7 @@ from myword_edu.ui.widgets.display import say
 from myword_edu.ui.teacher.seats import SignInBox
 
 if TYPE_CHECKING:
-    from myword_edu.ui.teacher.panel import TeacherPanel
+    from myword_edu.ui.teacher.host import PanelHost
 
 __all__ = ["LessonsTab", "ProgressTab", "ClassTab"]
 
@@ -39,7 +39,7 @@ def _e(value: object) -> str:
 class LessonsTab:
     """Pick the class's lesson; read every lesson's focus words; see lesson files with problems."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         t = panel.t
         self.pick = w.Dropdown(description=t("lessons.class_label"), layout=w.Layout(width="560px"))
@@ -106,7 +106,7 @@ class LessonsTab:
 class ProgressTab:
     """Per-student progress, the accuracy chart, focus words, and the downloads (two CSV files, one workbook)."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         t = panel.t
         self.table = w.HTML(_dom_classes=["myword-scroll"])
@@ -216,7 +216,7 @@ def _when(moment: datetime | None, never: str) -> str:
 class ClassTab:
     """Settings new students get, the join code, and the passcode."""
 
-    def __init__(self, panel: "TeacherPanel") -> None:
+    def __init__(self, panel: "PanelHost") -> None:
         self.panel = panel
         t = panel.t
         info = panel.store.class_info()
