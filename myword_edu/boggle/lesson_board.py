@@ -168,11 +168,12 @@ def roll_lesson_board(
     order = list(wanted)
     rng.shuffle(order)
     order.sort(key=lambda w: -len(wanted[w]))  # the first try: longest words first (the hardest to fit)
-    for _ in range(TRIES):
+    for number in range(TRIES):
         attempt = planter.plant([(w, wanted[w]) for w in order], rng)
         if best is None or (len(attempt.paths), -len(attempt.off)) > (len(best.paths), -len(best.off)):
             best = attempt
-        if len(best.paths) == len(wanted) and not best.off:
+        # every word in: done, or after a few more tries if some cubes are off their dice (often they must be)
+        if len(best.paths) == len(wanted) and (not best.off or number >= TRIES // 4):
             break
         # the next try plants first the words that did not fit in this one
         order = [w for w in order if w not in attempt.paths] + [w for w in order if w in attempt.paths]
