@@ -28,7 +28,8 @@ from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.boggle.grid import BoggleGrid, WordChips
 from myword_edu.ui.boggle.model import BoggleSession, BPhase
-from myword_edu.ui.boggle.panels import best_html, cube_labels, counts_html, found_html, result_html, spelled, timer_html
+from myword_edu.ui.boggle.panels import (best_html, cube_labels, counts_html, found_html, lesson_html, result_html, spelled,
+                                         timer_html)
 from myword_edu.ui.boggle.settings import BoggleSettings, boggle_settings_from_request
 from myword_edu.ui.widgets.live import LiveRegion
 from myword_edu.ui.myword.panels import feedback_html
@@ -120,9 +121,10 @@ class BoggleApp(ShowsRoot):
         bests: BestScores | None = None,
         recorder: Any = None,
         locked: bool = False,
+        lessons: Callable[[str], Any] | None = None,
     ) -> None:
         self.locked = locked
-        self.session = BoggleSession(settings, lexicons=lexicons, now=now, bests=bests)
+        self.session = BoggleSession(settings, lexicons=lexicons, now=now, bests=bests, lessons=lessons)
         if recorder is not None:
             recorder.attach(self.session)
         self.clock = Clock(self.session.tick, now=now)
@@ -164,6 +166,7 @@ class BoggleApp(ShowsRoot):
         self.next_round_button = _button("myword-primary", "boggle-next-round")
         self.play_again_button = _button("myword-primary", "boggle-play-again")
         self.result = w.HTML()
+        self.lesson_review = w.HTML()  # a lesson board's focus words, found or not (once the round is over)
         self.missed_head = w.HTML()
         self.missed = WordChips(on_show=self._show_word)
         self.found = w.HTML()
@@ -185,7 +188,7 @@ class BoggleApp(ShowsRoot):
         self.missed_box = w.VBox([self.missed_head, self.missed], _dom_classes=["boggle-missed"])
         board = w.VBox([top, self.status, self.grid], _dom_classes=["boggle-board-col"])
         side = w.VBox(
-            [self.entry_row, self.feedback, after, self.result, self.missed_box, self.best, self.found, self.counts],
+            [self.entry_row, self.feedback, after, self.lesson_review, self.result, self.missed_box, self.best, self.found, self.counts],
             _dom_classes=["boggle-side"],
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])
@@ -356,6 +359,11 @@ class BoggleApp(ShowsRoot):
         else:
             status = m("boggle.times_up")
         self.status.html = f'<div class="myword-status">{_esc(status)}</div>'
+        if s.focus and not over:  # a lesson board: how many focus words are hidden (the words only at the end)
+            lesson = m("boggle.lesson_hidden", count=len(s.focus))
+            if playing:
+                lesson += " · " + m("boggle.lesson_found", found=len(s.focus_found), count=len(s.focus))
+            self.status.html += f'<div class="myword-status boggle-lesson-status">{_esc(lesson)}</div>'
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         self.start_button.disabled = s.phase is not BPhase.READY
@@ -379,6 +387,7 @@ class BoggleApp(ShowsRoot):
                 s.result, s.lexicon, lang, players=s.players, me=s.student, round_number=s.round_number,
                 totals=s.totals, target=s.settings.target, winners=s.winners, game_over=s.phase is BPhase.GAME_OVER,
             )  # fmt: skip
+            self.lesson_review.value = lesson_html(s.focus, s.focus_found, list(s.focus_left_out), s.lexicon, lang)
             missed = s.missed()
             words = [{"id": i, "text": spelled(word, s.lexicon)} for i, word in enumerate(missed)]
             if self.missed.words != words:
@@ -388,10 +397,12 @@ class BoggleApp(ShowsRoot):
             self.missed_head.value = f"<h3>{_esc(m('boggle.missed_title', count=len(missed)))}</h3><p>{_esc(help_text)}</p>"
         else:
             self.result.value = ""
+            self.lesson_review.value = ""
             self.missed.words = []
             self.missed.selected = -1
             self.missed_head.value = ""
         _show(self.result, over)
+        _show(self.lesson_review, over and bool(self.lesson_review.value))
         _show(self.missed_box, over)
 
 # Answers that leave the typed text in the box to fix it: nothing happened in the game.

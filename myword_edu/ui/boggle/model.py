@@ -32,9 +32,11 @@ from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEn
 
 from myword_edu.boggle.round import BestScores, Board, MemoryBestScores, Play, Round, RoundResult, Tournament, practice_key
 from myword_edu.boggle.bots import BoggleBot
+from myword_edu.boggle.lesson_board import Unplanted, roll_lesson_board
 from myword_edu.core.errors import BadWordError, IllegalMoveError
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+from myword_edu.myword.lessons import Lesson, default_library
 from myword_edu.ui.boggle.settings import BoggleSettings
 from myword_edu.ui.myword.model import Feedback
 
@@ -59,6 +61,8 @@ class BoggleSession(HasTraits):
         lexicons: ``lang -> Lexicon`` (default: the shipped ones).
         now: a monotonic clock in seconds.
         bests: where personal bests are kept (default: in this kernel's memory).
+        lessons: ``lesson id -> Lesson`` (default: the installation's lessons); with
+            ``settings.lesson``, each board is a lesson board (the focus words planted on it).
     """
 
     phase = UseEnum(BPhase, default_value=BPhase.READY)
@@ -76,6 +80,8 @@ class BoggleSession(HasTraits):
     round_number = Int(1)
     best = Int(allow_none=True, default_value=None)  # the student's personal best (solo practice)
     new_best = Bool(False)
+    focus = List()  # a lesson's focus words planted on this board (folded): shown only once the round is over
+    focus_found = List()  # those the student has found so far
 
     def __init__(
         self,
@@ -84,9 +90,11 @@ class BoggleSession(HasTraits):
         lexicons: Callable[[str], Lexicon] = load_lexicon,
         now: Callable[[], float] = time.monotonic,
         bests: BestScores | None = None,
+        lessons: "Callable[[str], Lesson | None] | None" = None,
     ) -> None:
         super().__init__()
         self._lexicons = lexicons
+        self._lessons = lessons if lessons is not None else default_library().get
         self._now = now
         self.bests: BestScores = bests if bests is not None else MemoryBestScores()
         self.on_change: Callable[[], None] = lambda: None  # the clock's wake-up
@@ -104,6 +112,9 @@ class BoggleSession(HasTraits):
             self.settings = settings
         if self.settings.seed is None:
             self.settings = self.settings.with_changes(seed=random.SystemRandom().randrange(2**31))
+        self.lesson = self._lessons(self.settings.lesson) if self.settings.lesson else None
+        if self.lesson is not None and self.lesson.lang != self.settings.lang:  # a lesson is played in its language
+            self.settings = self.settings.with_changes(lang=self.lesson.lang)
         s = self.settings
         self.lang = s.lang
         self.lexicon = self._lexicons(s.lang)
@@ -129,7 +140,16 @@ class BoggleSession(HasTraits):
     def _begin_round(self) -> None:
         s = self.settings
         number = len(self.tournament.results) + 1
-        self.board = Board.roll(s.dice_set, seed=f"{s.seed}-{number}", bonus=s.bonus)
+        seed = f"{s.seed}-{number}"
+        #: the lesson's words that did not fit on this board, and why
+        self.focus_left_out: dict[str, Unplanted] = {}
+        if self.lesson is not None:
+            least = s.min_length or (4 if s.dice_set == "big" else 3)
+            planted = roll_lesson_board(s.dice_set, self.lesson.focus, seed=seed, bonus=s.bonus, min_length=least)
+            self.board, self.focus, self.focus_left_out = planted.board, list(planted.planted), dict(planted.left_out)
+        else:
+            self.board, self.focus = Board.roll(s.dice_set, seed=seed, bonus=s.bonus), []
+        self.focus_found = []
         self.round = Round(self.board, self.lexicon, self.players, min_length=s.min_length)
         self.round.subscribe(self._on_play)
         self.min_length = self.round.min_length
@@ -258,6 +278,8 @@ class BoggleSession(HasTraits):
         self.counts = {**self.counts, play.player: self.counts.get(play.player, 0) + 1}
         if play.player == self.student:
             self.found = [*self.found, play]
+            if play.word in self.focus and play.word not in self.focus_found:
+                self.focus_found = [*self.focus_found, play.word]
 
     # -- the end ----------------------------------------------------------------------
     def _end_round(self) -> None:
@@ -302,8 +324,11 @@ class BoggleSession(HasTraits):
         return [self.board.index(p) for p in path] if path else []
 
     def missed(self) -> Sequence[str]:
-        """Words nobody found, most common first (only once the round is over)."""
-        return self.result.missed if self.result is not None else ()
+        """Words nobody found, the lesson's focus words first, then most common first (once the round is over)."""
+        if self.result is None:
+            return ()
+        focus = [w for w in self.focus if w in self.result.missed]
+        return (*focus, *(w for w in self.result.missed if w not in focus))
 
 
 def play_feedback(play: Play, lexicon: Lexicon) -> Feedback:

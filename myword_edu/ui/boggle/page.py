@@ -10,7 +10,8 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
   (and their picture password, and a seat nobody else is playing in: see
   :class:`~myword_edu.ui.seat_gate.SeatGate`) and plays solo "beat your
   best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length:
-  :func:`myword_edu.classroom.boggle_store.boggle_rules`), locked; every word they
+  :func:`myword_edu.classroom.boggle_store.boggle_rules`; with their lesson, or the class's, each board
+  is a lesson board: :mod:`myword_edu.boggle.lesson_board`), locked; every word they
   write down is recorded and their personal best is kept in the store;
 - with no class list (or no usable database) the page is guest practice.
 """
@@ -30,6 +31,7 @@ from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
 from myword_edu.i18n.classroom import text
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+from myword_edu.myword.lessons import LessonLibrary, default_library
 from myword_edu.classroom.presence import BOGGLE
 from myword_edu.ui.boggle.app import BoggleApp
 from myword_edu.ui.boggle.recorder import BoggleRecorder, unfinished_boggle
@@ -43,7 +45,7 @@ log = logging.getLogger(__name__)
 
 #: Query keys that make a link a guest Boggle practice link.
 BOGGLE_PRACTICE_KEYS = frozenset({"lang", "seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
-                                  "level", "bonus", "target", "name"})  # fmt: skip
+                                  "level", "bonus", "target", "name", "lesson"})  # fmt: skip
 
 
 def is_boggle_practice_link(query: str | None) -> bool:
@@ -80,7 +82,9 @@ class BogglePage(StudentPage):
         now: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.monotonic,
         epoch: Callable[[], float] = time.time,
+        lessons: LessonLibrary | None = None,
     ) -> None:
+        self.library = lessons if lessons is not None else default_library()
         self.app: BoggleApp | None = None  # type: ignore[assignment]
         self.rules: BoggleRules | None = None
         self._epoch = epoch  # the wall clock a round's start is kept by (a resumed round's clock)
@@ -111,10 +115,15 @@ class BogglePage(StudentPage):
             self.message.value = _bad(text(self.lang, "who.gone"))
             return
 
+        settings = settings_for_rules(student, rules)
+        lesson = self.library.get(student.lesson or self.store.class_info().lesson or "")
+        if lesson is not None:  # the student's lesson (or the class's): its words are planted on the boards
+            settings = settings.with_changes(lesson=lesson.id, lang=lesson.lang)
+
         def play() -> None:
             self.student = student
             self.rules = rules
-            self._play_or_carry_on_boggle(student, settings_for_rules(student, rules))
+            self._play_or_carry_on_boggle(student, settings)
 
         self._take_seat(student, BOGGLE, play)
 
@@ -150,11 +159,13 @@ class BogglePage(StudentPage):
             bests = StoreBests(self.store, student.id)
         self.recorder = recorder
         self.app = BoggleApp(settings, lexicons=self._lexicons, now=self._now, bests=bests, recorder=recorder,
-                             locked=student is not None)  # fmt: skip
+                             locked=student is not None, lessons=self.library.get)  # fmt: skip
         children: list[w.Widget] = [self.style]
         if student is not None:
             lang = self.app.session.lang
             welcome = f" · {escape(text(lang, 'who.resumed'))}" if resumed else ""
+            if self.app.session.lesson is not None:
+                welcome = f" · {escape(text(lang, 'who.lesson', title=self.app.session.lesson.title))}" + welcome
             self.banner = w.HTML(f"<strong>{escape(text(lang, 'who.playing_as', name=student.name))}</strong>{welcome}")
             self.not_me = w.Button(description=text(lang, "who.not_me"), _dom_classes=["myword-btn", "myword-not-me"])
             self.not_me.on_click(lambda _b: self.back_to_names())

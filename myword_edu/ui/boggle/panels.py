@@ -20,7 +20,8 @@ from myword_edu.i18n.game import join_names, message
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
 
-__all__ = ["cube_labels", "clock_text", "timer_html", "found_html", "counts_html", "best_html", "result_html", "spelled"]
+__all__ = ["cube_labels", "clock_text", "timer_html", "found_html", "counts_html", "best_html", "result_html", "spelled",
+           "lesson_html"]
 
 
 def _e(value: object) -> str:
@@ -165,5 +166,34 @@ def result_html(
         parts.append(f'<p class="boggle-shared">{_e(m("boggle.crossed_note", words=shared))}</p>')
     if any(s.bonus and not s.crossed for scored in result.words.values() for s in scored):
         parts.append(f'<p class="boggle-bonus-note">{_e(m("boggle.bonus_note"))}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def lesson_html(focus: Sequence[str], found: Sequence[str], left_out: Sequence[str], lexicon: "Lexicon", lang: str) -> str:
+    """End of a lesson round: the focus words hidden on the board, each found or not (and those that did not fit).
+
+    >>> from myword_edu.lexicon.wordlist import Lexicon
+    >>> html = lesson_html(["cat", "hat"], ["hat"], ["map"], Lexicon.from_words(["cat", "hat", "map"], blocked=[]), "en")
+    >>> [html.count(k) for k in ('data-found="yes"', 'data-found="no"', "MAP")]
+    [1, 1, 1]
+    """
+    m = lambda key, **v: message(lang, key, **v)  # noqa: E731
+    if not focus and not left_out:
+        return ""
+    items = []
+    for word in focus:
+        yes = word in found
+        mark, cls = ("✓", "boggle-pts") if yes else ("✗", "boggle-x2")
+        state = m("boggle.lesson_yes" if yes else "boggle.lesson_no")
+        items.append(f'<li data-word="{_e(word)}" data-found="{"yes" if yes else "no"}"><span class="{cls}">{mark}</span> '
+                     f'<span class="boggle-word">{_e(spelled(word, lexicon))}</span> ({_e(state)})</li>')  # fmt: skip
+    parts = [f'<div class="myword-panel boggle-lesson"><h3>{_e(m("boggle.lesson_title"))}</h3>',
+             f'<p class="boggle-summary">{_e(m("boggle.lesson_found", found=len([w for w in focus if w in found]), count=len(focus)))}</p>']  # fmt: skip
+    if items:
+        parts.append(f'<ul class="boggle-list">{"".join(items)}</ul>')
+    if left_out:
+        words = ", ".join(spelled(w, lexicon) for w in left_out)
+        parts.append(f'<p class="boggle-lesson-left">{_e(m("boggle.lesson_no_room", words=words))}</p>')
     parts.append("</div>")
     return "".join(parts)

@@ -8,7 +8,7 @@ falls back to its default, never an error.
 >>> BoggleSettings.from_query("lang=es&seconds=90&min=4&target=100").dice_set, BoggleSettings.from_query("lang=es").seconds
 ('es', 180)
 >>> BoggleSettings.from_query("dice=big&bots=9&minutes=99&target=7")
-BoggleSettings(lang='en', seed=None, dice='big', seconds=180, min_length=None, bots=0, level='easy', bonus=False, target=None, name='')
+BoggleSettings(lang='en', seed=None, dice='big', seconds=180, min_length=None, bots=0, level='easy', bonus=False, target=None, name='', lesson=None)
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class BoggleSettings:
     bonus: bool = False
     target: int | None = None
     name: str = ""
+    lesson: str | None = None  # a lesson id (lessons/*.toml): its focus words are planted on the board
 
     @property
     def dice_set(self) -> str:
@@ -143,6 +144,15 @@ def _name(value: Any) -> str:
     return text
 
 
+def _lesson(value: Any) -> str:
+    from myword_edu.myword.lessons import LESSON_ID
+
+    text = str(value).strip().lower()
+    if not LESSON_ID.match(text):
+        raise ValueError("not a lesson id")
+    return text
+
+
 _CHECKS = {
     "lang": lambda v: parse_lang(v).value,
     "seed": lambda v: _int_in(0, 2**63)(v),
@@ -154,9 +164,10 @@ _CHECKS = {
     "bonus": _bool,
     "target": _target,
     "name": _name,
+    "lesson": _lesson,
 }
 _ALIASES = {"min_length": "min"}
-_NULLABLE = {"seed", "dice", "min_length", "target"}
+_NULLABLE = {"seed", "dice", "min_length", "target", "lesson"}
 _FIELDS = tuple(f.name for f in fields(BoggleSettings))
 
 
