@@ -214,7 +214,7 @@ class _Planter:
         self.near = [sum(1 << nb for nb in around[c]) for c in range(self.n)]
         self.with_face: dict[str, list[int]] = {}
         for index, die in enumerate(dice):
-            for face in set(die):
+            for face in dict.fromkeys(die):  # in the die's order: the same in every process
                 self.with_face.setdefault(face, []).append(index)
 
     # -- the matching of planted cubes to dice ---------------------------------------------
@@ -271,7 +271,7 @@ class _Planter:
             if face is not None:
                 holding[face] = holding.get(face, 0) | 1 << c
         room: dict[str, bool] = {}  # face -> can one more cube show it (on its own die)?
-        for face in set(faces):
+        for face in dict.fromkeys(faces):
             if strict:
                 saved = (t.die_of[:], t.cell_of[:])
                 probe = next((c for c in range(n) if t.faces[c] is None), -1)

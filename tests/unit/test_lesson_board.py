@@ -113,3 +113,18 @@ def test_bad_input_says_what_is_allowed():
     with pytest.raises(MyWordError):
         roll_lesson_board("new", ["cat"], min_length="3")
     assert fold("Ñandú") == "ñandu" and roll_lesson_board("es", ["ñandú"], seed=1).planted == ("ñandu",)
+
+
+def test_the_same_seed_gives_the_same_board_in_every_process():
+    # a resumed round, and the browser test, rebuild the board in another process (another hash seed)
+    import subprocess
+    import sys
+
+    code = ("from myword_edu.boggle.lesson_board import roll_lesson_board as r; "
+            "print(r('new', ['queen', 'quit', 'quiz', 'quack', 'quilt', 'squid'], seed='11-1').board)")  # fmt: skip
+    boards = {
+        subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": str(h)}, capture_output=True, text=True,
+                       check=True).stdout  # fmt: skip
+        for h in (1, 2, 3)
+    }
+    assert len(boards) == 1
