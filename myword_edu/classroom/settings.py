@@ -148,11 +148,12 @@ class MinLengthConflict(Conflict):
     word: str
     letters: int
     min_length: int  # the minimum before it was lowered
+    effective: int  # the minimum played: ``letters``, but never under 3
     code: ClassVar[str] = "min_length"
 
     def __str__(self) -> str:
         return (f"Boggle words of at least {self.min_length} letters, but {self.word.upper()!r} in {self.title!r} has "
-                f"{self.letters}: playing the lesson with at least {max(self.letters, MIN_LENGTH_RANGE.start)} letters")
+                f"{self.letters}: playing the lesson with at least {self.effective} letters")
 
 
 # -- MyWord! -------------------------------------------------------------------------
@@ -396,6 +397,8 @@ def resolve_boggle(
     if lesson is not None and lesson.focus:
         word = min(lesson.focus, key=len)
         if len(word) < play.least:
-            conflicts.append(MinLengthConflict(lesson.id, lesson.title, lesson.shown.get(word, word), len(word), play.least))
-            play = replace(play, min_length=max(len(word), MIN_LENGTH_RANGE.start))
+            least = max(len(word), MIN_LENGTH_RANGE.start)
+            conflicts.append(MinLengthConflict(lesson.id, lesson.title, lesson.shown.get(word, word), len(word),
+                                               play.least, least))  # fmt: skip
+            play = replace(play, min_length=least)
     return replace(play, conflicts=tuple(conflicts))
