@@ -38,15 +38,17 @@ Rules decided here:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from myword_edu.boggle.board import DICE_LANG, MIN_LENGTH_RANGE
-from myword_edu.classroom.boggle_store import BoggleRules, dice_size
+from myword_edu.boggle.board import DICE, DICE_LANG, MIN_LENGTH_RANGE
 from myword_edu.classroom.roster import Student, StudentSettings, parse_variant
 from myword_edu.core.levels import parse_level
 from myword_edu.core.text import parse_lang
 from myword_edu.myword.lessons import Lesson
 from myword_edu.myword.values import MIN_CARDS_RANGE
+
+if TYPE_CHECKING:  # the rules' storage needs SQLAlchemy, which a browser kernel does not have
+    from myword_edu.classroom.boggle_store import BoggleRules
 
 __all__ = [
     "Conflict",
@@ -221,16 +223,10 @@ def focus_cards(lesson: Lesson) -> dict[str, int]:
     return {word: len(lesson.spellings.get(word, ())) or len(word) for word in lesson.focus}
 
 
-def _lesson_for_lang(lesson_id: str | None, lessons: Lessons, lang: str | None,
-                     conflicts: list[Conflict]) -> Lesson | None:  # fmt: skip
-    """The lesson to play, if it can be read and is in the player's language (``None``: any)."""
-    if lesson_id is None:
-        return None
-    lesson = lessons(lesson_id)
-    if lesson is None:
-        conflicts.append(LessonUnavailable(lesson_id))
-        return None
-    if lang is not None and lesson.lang != lang:
+def _playable(lesson: Lesson | None, lang: str | None, conflicts: list[Conflict]) -> Lesson | None:
+    """Which lesson language wins: the player's (``lang``; None: none chosen, the lesson's is used).
+    A lesson in another language is not played (its words are not in the player's)."""
+    if lesson is not None and lang is not None and lesson.lang != lang:
         conflicts.append(LessonLanguageConflict(lesson.id, lesson.title, lesson.lang, lang))
         return None
     return lesson
@@ -269,21 +265,17 @@ def resolve_myword(
     """
     conflicts: list[Conflict] = []
     own = student.settings if student is not None else None
-    if student is None:
-        link = link or MyWordChoices()
-    else:
-        link = None
+    link = (link or MyWordChoices()) if student is None else None
     # the player's language: the student's, else the link's (a guest link may leave it to the lesson)
     chosen_lang = own.lang if own is not None else (link.lang if link is not None else None)
     if in_room:
-        lesson = room_lesson
-        if lesson is not None and chosen_lang is not None and lesson.lang != chosen_lang:
-            conflicts.append(LessonLanguageConflict(lesson.id, lesson.title, lesson.lang, chosen_lang))
-            lesson = None
-    elif student is not None:
-        lesson = _lesson_for_lang(student.lesson or class_lesson, lessons, chosen_lang, conflicts)
+        lesson = _playable(room_lesson, chosen_lang, conflicts)
     else:
-        lesson = _lesson_for_lang(link.lesson if link else None, lessons, chosen_lang, conflicts)
+        lesson_id = (student.lesson or class_lesson) if student is not None else (link.lesson if link else None)
+        found = lessons(lesson_id) if lesson_id is not None else None
+        if lesson_id is not None and found is None:
+            conflicts.append(LessonUnavailable(lesson_id))
+        lesson = _playable(found, chosen_lang, conflicts)
 
     def layered(name: str, class_value: Any, lesson_value: Any) -> Any:
         for layer in (link, own):
@@ -361,8 +353,8 @@ class BogglePlay:
 
 
 def resolve_boggle(
-    class_rules: BoggleRules = BoggleRules(),
-    own_rules: BoggleRules | None = None,
+    class_rules: "BoggleRules",
+    own_rules: "BoggleRules | None" = None,
     student: Student | None = None,
     *,
     room: BoggleRoom | None = None,
@@ -372,6 +364,7 @@ def resolve_boggle(
     ``room`` the room's dice, time and minimum (a student's own minimum length still holds: the
     teacher set it for them). ``lesson``: the lesson the board plays (None: a plain board).
 
+    >>> from myword_edu.classroom.boggle_store import BoggleRules
     >>> play = resolve_boggle(BoggleRules(min_length=5), room=BoggleRoom("es", 120))
     >>> play.lang, play.seconds, play.min_length, play.least
     ('es', 120, None, 3)
@@ -388,10 +381,9 @@ def resolve_boggle(
         dice, seconds, min_length = rules.dice, rules.minutes * 60, rules.min_length
     lang = DICE_LANG[dice]
     conflicts: list[Conflict] = []
-    if lesson is not None and lesson.lang != lang:
-        conflicts.append(LessonLanguageConflict(lesson.id, lesson.title, lesson.lang, lang))
-        lesson = None
-    play = BogglePlay(lang, dice, dice_size(dice), seconds, min_length,
+    lesson = _playable(lesson, lang, conflicts)
+    size = 5 if len(DICE[dice]) == 25 else 4
+    play = BogglePlay(lang, dice, size, seconds, min_length,
                       student.settings.bot_level if student is not None else StudentSettings().bot_level,
                       lesson, lesson.id if lesson else None, room_min_length=room_min)  # fmt: skip
     if lesson is not None and lesson.focus:

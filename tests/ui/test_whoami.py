@@ -210,3 +210,12 @@ def test_a_spanish_student_with_an_english_class_lesson_plays_spanish(store, pag
     assert s.lang == "es" and s.lesson is None
     assert "Juegas como Ana" in page.banner.value and "Lección" not in page.banner.value
     assert "Short A" not in browser.page_state(page.root)
+
+
+def test_a_guest_lesson_link_plays_the_lesson_so_its_words_can_score(page_for):
+    page = page_for("lesson=en-1-short-a&min=5&seed=2")
+    s = page.app.session
+    assert page.student is None and s.lesson.id == "en-1-short-a" and s.settings.min_cards == 3
+    assert (s.settings.pace, s.rounds) == (6.0, 2)  # the lesson's deal, as lessons/README.md says
+    other = page_for("lang=es&lesson=en-1-short-a&seed=2")  # the link's language wins: no English lesson
+    assert other.app.session.lang == "es" and other.app.session.lesson is None
