@@ -55,7 +55,9 @@ from sqlalchemy.exc import IntegrityError
 
 from myword_edu.classroom import schema as t
 from myword_edu.boggle.round import NOT_ATTEMPTS, Board, Play, path_text
-from myword_edu.classroom.boggle_store import own_rules
+from myword_edu.classroom.boggle_store import class_rules, own_rules
+from myword_edu.classroom.roster import Student
+from myword_edu.classroom.settings import BogglePlay, BoggleRoom, MyWordPlay, resolve_boggle, resolve_myword
 from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from myword_edu.myword.cards import Card, parse_cards
 from myword_edu.core.errors import BadWordError
@@ -257,6 +259,7 @@ class StudentSeat(RoomLog):
         if row.status != "open":
             raise RoomError("closed", "the teacher has closed this room")
         game_id = None
+        join: list[Any] = []  # a new player's values in the join intent (as resolved for them)
         p = t.room_players
         with store.reading() as conn:
             seat = conn.execute(sa.select(p).where(p.c.room_id == row.id, p.c.student_id == student.id)).first()
@@ -265,13 +268,16 @@ class StudentSeat(RoomLog):
                 raise RoomError("removed", "the teacher has taken you out of this room")
             game_id = seat.game_id
         elif row.game == "boggle":
-            least = _own_min_length(store, student.id)
             rules = BoggleRoomRules.from_json(json.loads(row.options) if row.options else None)
+            boggle = _boggle_play(store, student, rules)
+            join = [boggle.min_length]  # the student's own Boggle minimum length, if the teacher set one
             game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=row.lesson,
-                                       min_cards=least or rules.min_length or 3, kind="boggle")  # fmt: skip
+                                       min_cards=boggle.least, kind="boggle")  # fmt: skip
         else:
-            game_id = store.start_game(student.id, lang=student.settings.lang, variant=row.variant,
-                                       min_cards=student.settings.min_cards, lesson=row.lesson, kind="room")  # fmt: skip
+            play = _myword_play(store, student)
+            join = [play.min_cards, play.lang]
+            game_id = store.start_game(student.id, lang=play.lang, variant=row.variant,
+                                       min_cards=play.min_cards, lesson=row.lesson, kind="room")  # fmt: skip
         me = cls(store, row, lexicons, student.id, seat.name if seat else student.name, game_id, student.settings)
 
         def action(conn: sa.Connection) -> None:
@@ -279,10 +285,7 @@ class StudentSeat(RoomLog):
             if seat is None:
                 conn.execute(sa.insert(p).values(room_id=row.id, student_id=student.id, name=me.name,
                                                  game_id=game_id, joined_at=now, last_seen=now))  # fmt: skip
-                if me.is_boggle:  # the student's own Boggle minimum length, if the teacher set one
-                    intent = ["join", me.name, _own_min_length(store, student.id), me.lang]
-                else:
-                    intent = ["join", me.name, student.settings.min_cards, student.settings.lang]
+                intent = ["join", me.name, *join, me.lang] if me.is_boggle else ["join", me.name, *join]
                 me.replica.apply(me._append(conn, "join", me.name, intent))
             else:
                 conn.execute(sa.update(p).where(p.c.id == seat.id).values(last_seen=now))
@@ -459,8 +462,15 @@ class StudentSeat(RoomLog):
         return self.replica.found(self.name) if isinstance(self.replica, BoggleReplica) else ()
 
 
-def _own_min_length(store: Any, student_id: int) -> int | None:
-    """The minimum Boggle word length the teacher set for this student, if they did."""
-    rules = own_rules(store, student_id)
-    return rules.min_length if rules is not None else None
+def _boggle_play(store: Any, student: Student, rules: BoggleRoomRules) -> BogglePlay:
+    """What a student plays a Boggle room under: the room's rules, their own minimum length if the
+    teacher set one (``min_length``; None: the room's, round by round)."""
+    room = BoggleRoom(rules.dice, rules.seconds, rules.min_length)
+    return resolve_boggle(class_rules(store), own_rules(store, student.id), student, room=room)
+
+
+def _myword_play(store: Any, student: Student) -> MyWordPlay:
+    """What a student plays a MyWord! room under: their minimum cards and language (the room deals
+    its own deck: no lesson)."""
+    return resolve_myword(store.class_info().defaults, student, in_room=True)
 

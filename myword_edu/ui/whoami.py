@@ -34,6 +34,7 @@ import ipywidgets as w
 
 from myword_edu.classroom.roster import Student, UnknownStudentError, normalize_join_code
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
+from myword_edu.classroom.settings import resolve_myword
 from myword_edu.core.errors import CorruptSaveError, MyWordError
 from myword_edu.i18n.classroom import text
 from myword_edu.myword.lessons import Lesson, LessonLibrary, default_library
@@ -43,7 +44,7 @@ from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.myword.app import StudentApp
 from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
 from myword_edu.ui.seat_gate import PagePulse, SeatGate
-from myword_edu.ui.myword.settings import Settings
+from myword_edu.ui.myword.settings import Settings, link_choices
 from myword_edu.ui.widgets.style import style_tag
 
 __all__ = ["StudentPage", "is_practice_link", "PRACTICE_KEYS"]
@@ -155,7 +156,8 @@ class StudentPage(ShowsRoot):
         return is_practice_link(query)
 
     def _play_guest_link(self, query: str | None) -> None:
-        self.play_as_guest(Settings.from_query(query))
+        play = resolve_myword(link=link_choices(query), lessons=self.library.get)
+        self.play_as_guest(Settings.from_query(query).with_play(play))
 
     def _play_without_class(self) -> None:
         self.play_as_guest(Settings())
@@ -243,10 +245,10 @@ class StudentPage(ShowsRoot):
             self._show_names()
             self.message.value = _bad(text(self.lang, "who.gone"))
             return
-        info = self.store.class_info()
-        lesson_id = student.lesson or info.lesson
-        lesson = self.library.get(lesson_id) if lesson_id else None
-        settings = settings_for(student, lesson)
+        info = self.store.class_info()  # the student plays as resolved; the teacher's panel shows what clashed
+        play = resolve_myword(info.defaults, student, class_lesson=info.lesson, lessons=self.library.get)
+        settings = Settings().with_changes(name=student.name).with_play(play)
+        lesson = play.lesson
 
         def play() -> None:
             self.student = student
@@ -342,18 +344,6 @@ class StudentPage(ShowsRoot):
         if self.app is not None:
             return repr(self.app)
         return "<MyWord! who are you?>"
-
-
-def settings_for(student: Student, lesson: Lesson | None) -> Settings:
-    """The game settings of a student on the class list (and their lesson, if any)."""
-    st = student.settings
-    settings = Settings().with_changes(
-        name=student.name, min_cards=st.min_cards, variant=st.variant, level=st.bot_level,
-        lang=lesson.lang if lesson else st.lang,
-    )  # fmt: skip
-    if lesson is not None:
-        settings = settings.with_changes(lesson=lesson.id, bots=lesson.bots, pace=lesson.pace, rounds=lesson.rounds)
-    return settings
 
 
 def _bad(message: str) -> str:

@@ -101,7 +101,7 @@ def test_a_rostered_students_lesson_is_planted_on_their_boggle_board(tmp_path, l
     store = Store.open(f"sqlite:///{tmp_path / 'b.sqlite3'}", fresh=True)
     store.add_student("Ana", lesson="en-4-qu")
     store.add_student("Ben")
-    store.update_class(lesson="es-1-silabas-directas")
+    store.update_class(lesson="en-5-magic-e")
     page = BogglePage("", store=store, now=clock, lessons=library)
     (ana,) = [b for b in page.names.children if b.description == "Ana"]
     browser.click(ana)
@@ -111,7 +111,18 @@ def test_a_rostered_students_lesson_is_planted_on_their_boggle_board(tmp_path, l
     browser.click(page.not_me)
     (ben,) = [b for b in page.names.children if b.description == "Ben"]
     browser.click(ben)  # no lesson of his own: the class's
-    assert page.app.session.settings.lesson == "es-1-silabas-directas" and page.app.session.lang == "es"
+    assert page.app.session.settings.lesson == "en-5-magic-e" and page.app.session.focus
+
+
+def test_a_class_lesson_in_another_language_is_not_planted_but_named_as_a_conflict(tmp_path, library, browser, clock):
+    store = Store.open(f"sqlite:///{tmp_path / 'b.sqlite3'}", fresh=True)
+    store.add_student("Ben")  # English dice (the class's), a Spanish class lesson: he plays English, no lesson
+    store.update_class(lesson="es-1-silabas-directas")
+    page = BogglePage("", store=store, now=clock, lessons=library)
+    (ben,) = [b for b in page.names.children if b.description == "Ben"]
+    browser.click(ben)
+    assert page.app.session.settings.lesson is None and page.app.session.lang == "en" and page.app.session.focus == []
+    assert [c.code for c in page.effective.conflicts] == ["lesson_lang"]
 
 
 def test_a_practice_link_with_a_lesson_plays_it_and_a_bad_lesson_is_ignored(library, clock):

@@ -129,6 +129,7 @@ def test_a_damaged_saved_game_starts_a_new_one(store, open_page, clock):
 
 def test_a_lesson_game_resumes_its_stacked_deal(store, open_page, clock):
     ana = store.add_student("Ana")
+    store.update_students([ana.id], lang="es")  # a Spanish lesson is played by Spanish students
     store.update_class(lesson="es-4-enye")
     first = open_page()
     first.pick(ana.id)

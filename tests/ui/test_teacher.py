@@ -400,3 +400,25 @@ def test_language_switch_rebuilds_in_spanish(open_panel, browser):
     assert [open_panel.tab_widget.get_title(i) for i in range(4)] == ["Alumnado", "Lecciones", "Progreso", "Clase"]
     assert open_panel.tabs[0].apply_button.description == "Aplicar a los marcados"
     assert json.dumps(open_panel.tabs[2].download_summary.label, ensure_ascii=False) == '"Descargar resumen (CSV)"'
+
+
+def test_students_tab_names_each_clash_with_the_class_lesson(open_panel, store, browser):
+    roster, lessons = open_panel.tabs[0], open_panel.tabs[1]
+    ids = {s.name: s.id for s in store.students()}
+    store.update_students([ids["Ana"]], min_cards=5)
+    store.update_students([ids["Ben"]], lang="es")
+    browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index("en-1-short-a"))
+    browser.click(lessons.use_button)  # the class lesson: 3-card English words
+    lines = roster.conflicts.value
+    assert "Ana: minimum 5 cards, but CAT in “Short A: cat, hat, map” has 3" in lines
+    assert "To keep 5, choose a lesson with longer words." in lines
+    assert "Ben plays in Spanish, but the lesson “Short A: cat, hat, map” is in English: Ben plays without it." in lines
+    assert XSS not in lines and "&lt;img" not in lines  # a student with no clash has no line
+    browser.update(open_panel.lang_toggle, index=1)  # the panel in Spanish
+    roster = open_panel.tabs[0]
+    assert "Ben juega en español, pero la lección «Short A: cat, hat, map» está en inglés" in roster.conflicts.value
+    assert "Ajustes que chocan con una lección" in roster.conflicts.value
+    lessons = open_panel.tabs[1]
+    browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index(""))
+    browser.click(lessons.use_button)  # no class lesson: nothing clashes
+    assert open_panel.tabs[0].conflicts.value == ""

@@ -137,6 +137,7 @@ def test_join_code_gate_and_wait(store, page_for, browser):
 
 def test_focus_words_of_the_lesson_are_tracked(store, page_for, library, lexicons):
     ana = store.add_student("Ana")
+    store.update_students([ana.id], lang="es")  # a Spanish lesson is played by Spanish students
     store.update_class(lesson="es-4-enye")
     page = page_for("")
     page.pick(ana.id)
@@ -179,3 +180,42 @@ def test_a_call_that_cannot_be_saved_says_so(store, page_for, monkeypatch):
     monkeypatch.setattr(store, "record_attempt", broken)
     assert s.submit("zzz").key == "feedback.not_saved"
     assert s.phase is Phase.DEALING  # the game goes on
+
+
+def test_a_high_minimum_does_not_lock_the_lesson_words_out(store, page_for, browser):
+    """Minimum 5 cards and a class lesson of 3-card words: the words can score (played with 3)."""
+    ana = store.add_student("Ana")
+    store.update_students([ana.id], min_cards=5)
+    store.update_class(lesson="en-1-short-a")  # cat, hat, map...: 3 cards each
+    page = page_for("")
+    browser.click(page.names.children[0])
+    s = page.app.session
+    assert s.lesson.id == "en-1-short-a" and s.settings.min_cards == 3
+    s.start()
+    deal_until(s, {"cat"})
+    feedback = s.submit("cat")
+    assert feedback.good, feedback
+    rows = store.attempts()
+    assert [(r.word, r.accepted, r.min_cards, r.focus_word) for r in rows] == [("cat", True, 3, "cat")]
+
+
+def test_a_spanish_student_with_an_english_class_lesson_plays_spanish(store, page_for, browser):
+    """The student's language wins: no English lesson for a Spanish student, and no lesson banner."""
+    ana = store.add_student("Ana")
+    store.update_students([ana.id], lang="es")
+    store.update_class(lesson="en-1-short-a")
+    page = page_for("")
+    browser.click(page.names.children[0])
+    s = page.app.session
+    assert s.lang == "es" and s.lesson is None
+    assert "Juegas como Ana" in page.banner.value and "Lección" not in page.banner.value
+    assert "Short A" not in browser.page_state(page.root)
+
+
+def test_a_guest_lesson_link_plays_the_lesson_so_its_words_can_score(page_for):
+    page = page_for("lesson=en-1-short-a&min=5&seed=2")
+    s = page.app.session
+    assert page.student is None and s.lesson.id == "en-1-short-a" and s.settings.min_cards == 3
+    assert (s.settings.pace, s.rounds) == (6.0, 2)  # the lesson's deal, as lessons/README.md says
+    other = page_for("lang=es&lesson=en-1-short-a&seed=2")  # the link's language wins: no English lesson
+    assert other.app.session.lang == "es" and other.app.session.lesson is None

@@ -9,9 +9,9 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
 - otherwise, if the teacher has a class list, the student picks their name
   (and their picture password, and a seat nobody else is playing in: see
   :class:`~myword_edu.ui.seat_gate.SeatGate`) and plays solo "beat your
-  best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length:
-  :func:`myword_edu.classroom.boggle_store.boggle_rules`; with their lesson, or the class's, each board
-  is a lesson board: :mod:`myword_edu.boggle.lesson_board`), locked; every word they
+  best" with the Boggle settings the teacher chose for them (board size, dice, minutes, minimum length,
+  as :func:`myword_edu.classroom.settings.resolve_boggle` decides; with their lesson, or the class's,
+  each board is a lesson board: :mod:`myword_edu.boggle.lesson_board`), locked; every word they
   write down is recorded and their personal best is kept in the store;
 - with no class list (or no usable database) the page is guest practice.
 """
@@ -25,7 +25,8 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from myword_edu.classroom.boggle_store import BoggleRules, StoreBests, boggle_rules
+from myword_edu.classroom.boggle_store import StoreBests, class_rules, own_rules
+from myword_edu.classroom.settings import BogglePlay, resolve_boggle
 from myword_edu.classroom.roster import Student, UnknownStudentError
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
@@ -38,7 +39,7 @@ from myword_edu.ui.boggle.recorder import BoggleRecorder, unfinished_boggle
 from myword_edu.ui.boggle.settings import BoggleSettings
 from myword_edu.ui.whoami import StudentPage, _bad, is_practice_link
 
-__all__ = ["BogglePage", "is_boggle_practice_link", "settings_for_rules"]
+__all__ = ["BogglePage", "is_boggle_practice_link"]
 
 log = logging.getLogger(__name__)
 
@@ -57,19 +58,6 @@ def is_boggle_practice_link(query: str | None) -> bool:
     return is_practice_link(query, BOGGLE_PRACTICE_KEYS)
 
 
-def settings_for_rules(student: Student, rules: BoggleRules) -> BoggleSettings:
-    """The Boggle game of a student on the class list: solo, with the teacher's settings.
-
-    >>> from myword_edu.classroom.roster import StudentSettings
-    >>> ana = Student(1, "Ana", StudentSettings(), None)
-    >>> s = settings_for_rules(ana, BoggleRules(size=5, minutes=2, dice="big"))
-    >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
-    ('big', 120, None, 'Ana', 0)
-    """
-    return BoggleSettings(lang=rules.lang, dice=rules.dice, seconds=rules.minutes * 60, min_length=rules.min_length,
-                          name=student.name, level=student.settings.bot_level)  # fmt: skip
-
-
 class BogglePage(StudentPage):
     """The Boggle student page (see the module docs). Arguments as for :class:`StudentPage`."""
 
@@ -86,7 +74,7 @@ class BogglePage(StudentPage):
     ) -> None:
         self.library = lessons if lessons is not None else default_library()
         self.app: BoggleApp | None = None  # type: ignore[assignment]
-        self.rules: BoggleRules | None = None
+        self.effective: BogglePlay | None = None  # what the student on the list plays under
         self._epoch = epoch  # the wall clock a round's start is kept by (a resumed round's clock)
         self._open(query, store, lexicons, now, wall)
 
@@ -109,21 +97,19 @@ class BogglePage(StudentPage):
             return
         try:
             student = self.store.student(student_id)
-            rules = boggle_rules(self.store, student.id)
+            own = own_rules(self.store, student.id)
         except UnknownStudentError:
             self._show_names()
             self.message.value = _bad(text(self.lang, "who.gone"))
             return
-
-        settings = settings_for_rules(student, rules)
+        # the student's lesson (or the class's): its words are planted on the boards
         lesson = self.library.get(student.lesson or self.store.class_info().lesson or "")
-        if lesson is not None:  # the student's lesson (or the class's): its words are planted on the boards
-            settings = settings.with_changes(lesson=lesson.id, lang=lesson.lang)
+        resolved = resolve_boggle(class_rules(self.store), own, student, lesson=lesson)
 
         def play() -> None:
             self.student = student
-            self.rules = rules
-            self._play_or_carry_on_boggle(student, settings)
+            self.effective = resolved
+            self._play_or_carry_on_boggle(student, BoggleSettings(name=student.name).with_play(resolved))
 
         self._take_seat(student, BOGGLE, play)
 

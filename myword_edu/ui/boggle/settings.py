@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, default_dice
+from myword_edu.classroom.settings import BogglePlay
 from myword_edu.core.levels import parse_level
 from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.round import NAME_MAX_LENGTH
@@ -80,6 +81,18 @@ class BoggleSettings:
                 except (TypeError, ValueError, OverflowError, UnknownLanguageError):
                     continue
         return replace(cls(), **values)
+
+    def with_play(self, play: BogglePlay) -> "BoggleSettings":
+        """These settings with the game's as resolved (:func:`myword_edu.classroom.settings.resolve_boggle`).
+
+        >>> from myword_edu.classroom.boggle_store import BoggleRules
+        >>> from myword_edu.classroom.settings import resolve_boggle
+        >>> s = BoggleSettings(name="Ana").with_play(resolve_boggle(BoggleRules(size=5, minutes=2, dice="big")))
+        >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
+        ('big', 120, None, 'Ana', 0)
+        """
+        return replace(self, lang=play.lang, dice=play.dice, seconds=play.seconds, min_length=play.min_length,
+                       level=play.bot_level, lesson=play.lesson_id)  # fmt: skip
 
     def with_changes(self, **changes: Any) -> "BoggleSettings":
         """A copy with some values changed, each checked like a query value (bad ones raise)."""

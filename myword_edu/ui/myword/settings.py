@@ -20,11 +20,12 @@ from urllib.parse import parse_qs
 
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.classroom.roster import parse_variant
+from myword_edu.classroom.settings import DEFAULT_BOTS, DEFAULT_PACE, MyWordChoices, MyWordPlay
 from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 
-__all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE"]
+__all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE", "link_choices"]
 
 MAX_BOTS = 3
 PACE_RANGE = (0.5, 30.0)
@@ -47,9 +48,9 @@ class Settings:
 
     lang: str = "en"
     seed: int | None = None
-    bots: int = 1
+    bots: int = DEFAULT_BOTS
     level: str = "easy"
-    pace: float = 3.0
+    pace: float = DEFAULT_PACE
     mode: str = "practice"
     name: str = ""
     min_cards: int = 3
@@ -62,24 +63,21 @@ class Settings:
     @classmethod
     def from_query(cls, query: str | None) -> "Settings":
         """Settings from a URL query string; anything wrong falls back to the default."""
-        try:
-            params = {k: v[-1] for k, v in parse_qs(query or "", keep_blank_values=False).items()}
-        except (TypeError, ValueError):
-            params = {}
-        return cls.from_mapping(params)
+        return cls.from_mapping(_params(query))
 
     @classmethod
     def from_mapping(cls, params: dict[str, Any]) -> "Settings":
-        default = cls()
-        params = {_ALIASES.get(k, k): v for k, v in params.items()}
-        values: dict[str, Any] = {}
-        for key, check in _CHECKS.items():
-            if key in params:
-                try:
-                    values[key] = check(params[key])
-                except (TypeError, ValueError, OverflowError, UnknownLanguageError):
-                    continue
-        return replace(default, **values)
+        return replace(cls(), **_checked(params))
+
+    def with_play(self, play: MyWordPlay) -> "Settings":
+        """These settings with the game's as resolved (:func:`myword_edu.classroom.settings.resolve_myword`).
+
+        >>> from myword_edu.classroom.settings import resolve_myword
+        >>> Settings(name="Ana", min_cards=5).with_play(resolve_myword())
+        Settings(lang='en', seed=None, bots=1, level='easy', pace=3.0, mode='practice', name='Ana', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None)
+        """
+        return replace(self, lang=play.lang, variant=play.variant, min_cards=play.min_cards, level=play.bot_level,
+                       bots=play.bots, pace=play.pace, rounds=play.rounds, lesson=play.lesson_id)  # fmt: skip
 
     def with_changes(self, **changes: Any) -> "Settings":
         """A copy with some values changed, each checked like a query value."""
@@ -97,6 +95,36 @@ class Settings:
     @property
     def mode_enum(self) -> Mode:
         return Mode(self.mode)
+
+
+def link_choices(query: str | None) -> MyWordChoices:
+    """What a practice link's query names for the game (the rest is left to the lesson and the class).
+
+    >>> link_choices("lang=es&min=4&pace=99&lesson=es-4-enye")
+    MyWordChoices(lang='es', variant=None, min_cards=4, bot_level=None, bots=None, pace=None, rounds=None, lesson='es-4-enye')
+    """
+    named = _checked(_params(query))
+    return MyWordChoices(**{_CHOICES.get(k, k): v for k, v in named.items() if _CHOICES.get(k, k) in _CHOICE_FIELDS})
+
+
+def _params(query: str | None) -> dict[str, str]:
+    try:
+        return {k: v[-1] for k, v in parse_qs(query or "", keep_blank_values=False).items()}
+    except (TypeError, ValueError):
+        return {}
+
+
+def _checked(params: dict[str, Any]) -> dict[str, Any]:
+    """The values given that pass their check (a bad one is left out: its default holds)."""
+    params = {_ALIASES.get(k, k): v for k, v in params.items()}
+    values: dict[str, Any] = {}
+    for key, check in _CHECKS.items():
+        if key in params:
+            try:
+                values[key] = check(params[key])
+            except (TypeError, ValueError, OverflowError, UnknownLanguageError):
+                continue
+    return values
 
 
 def _int_in(low: int, high: int):
@@ -176,3 +204,5 @@ _CHECKS = {
 }
 _ALIASES = {"min": "min_cards", "lastcall": "last_call"}
 _FIELDS = tuple(f.name for f in fields(Settings))
+_CHOICES = {"level": "bot_level"}  # Settings' names for MyWordChoices' fields
+_CHOICE_FIELDS = frozenset(f.name for f in fields(MyWordChoices))

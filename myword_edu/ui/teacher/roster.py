@@ -1,5 +1,8 @@
 """The teacher panel's Students tab: the class list, settings for one or many, import.
 
+Under the list, a line for each student whose settings clash with their lesson
+(the class's or their own): what clashes, what they play instead, and the fix.
+
 Every handler re-checks what the page sent: ticked ids must be on the list,
 dropdown values must be allowed ones, names go through
 :func:`myword_edu.classroom.roster.clean_name`, and the store checks again.
@@ -12,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from myword_edu.classroom.roster import MAX_ROSTER_BYTES, NameError_, RosterError, decode_upload
+from myword_edu.classroom.roster import MAX_ROSTER_BYTES, NameError_, RosterError, Student, decode_upload
+from myword_edu.classroom.settings import resolve_myword
 from myword_edu.core.errors import MyWordError
 from myword_edu.myword.round import MIN_CARDS_RANGE
 from myword_edu.classroom.store import KEEP
+from myword_edu.ui.teacher.conflicts import conflict_text
 from myword_edu.ui.widgets.roster_table import RosterTable
 from myword_edu.ui.widgets.display import say
 from myword_edu.ui.widgets.upload import FilePicker, human_size
@@ -47,6 +52,7 @@ class RosterTab:
         self.add_box.style.description_width = "initial"
         self.add_button = w.Button(description=t("roster.add"), _dom_classes=["myword-primary", "myword-add"])
         self.count = w.HTML()
+        self.conflicts = w.HTML(_dom_classes=["myword-conflicts"])  # students whose settings clash with a lesson
         self.table = RosterTable(
             on_select=self._on_select,
             headers=[t("roster.name"), t("field.min_cards"), t("field.lang"), t("field.variant"), t("field.bot_level"),
@@ -89,7 +95,7 @@ class RosterTab:
                             self.import_message],
                            _dom_classes=["myword-card-box"])  # fmt: skip
         left = w.VBox([w.HBox([self.add_box, self.add_button], _dom_classes=["myword-row"]), self.count, self.table,
-                       importing], layout=w.Layout(flex="1 1 560px", min_width="0"))  # fmt: skip
+                       self.conflicts, importing], layout=w.Layout(flex="1 1 560px", min_width="0"))  # fmt: skip
         right = w.VBox([edit], layout=w.Layout(flex="0 1 450px"))
         self.root = w.HBox([left, right], _dom_classes=["myword-cols", "myword-roster-tab"])
         self.redraw()
@@ -113,6 +119,20 @@ class RosterTab:
                                                 t(f"level.{st.bot_level}"), lesson]})  # fmt: skip
         self.table.set_rows(rows)
         self._count_line()
+        self._conflict_lines(students)
+
+    def _conflict_lines(self, students: list[Student]) -> None:
+        """One line per clash between a student's settings and their lesson: what clashes, what they
+        play, and the fix (the rules are :func:`myword_edu.classroom.settings.resolve_myword`'s)."""
+        t = self.panel.t
+        info = self.store.class_info()
+        lessons = {lesson.id: lesson for lesson in self.panel.library.lessons()}
+        items = []
+        for student in students:
+            play = resolve_myword(info.defaults, student, class_lesson=info.lesson, lessons=lessons.get)
+            items += [f"<li>{escape(conflict_text(t, student.name, c))}</li>" for c in play.conflicts]
+        self.conflicts.value = (f"<h3>{escape(t('roster.conflicts_title'))}</h3><ul class=\"myword-problems\">"
+                                f"{''.join(items)}</ul>") if items else ""  # fmt: skip
 
     def _count_line(self) -> None:
         t = self.panel.t
