@@ -71,7 +71,7 @@ EN: dict[str, Entry] = {
     "feedback.you_won_cards": Plural("Yes! {word} is a word. You win {count} card.", "Yes! {word} is a word. You win {count} cards.", note="{word}: the word the student called, in capitals."),
     "feedback.player_won_cards": Plural("{player} called {word} and wins {count} card.", "{player} called {word} and wins {count} cards.", note="{player}: another player's name (a robot, a student); {word}: the word, in capitals."),
     "feedback.not_yours": "{player} called {word}: not allowed.",
-    "feedback.free_cards": Plural("{names} got a free card.", "{names} each got a free card.", "people", note="{names}: one or more players' names joined with 'and' (they may include 'Tú', so the plural avoids a verb that agrees with them)."),
+    "feedback.free_cards": Plural("{names} got a free card.", "{names} got a free card.", "people", note="{names}: one or more players' names joined with 'and' (they may include 'Tú', so the plural avoids a verb that agrees with them)."),
     "feedback.free_cards.you": Text("You got a free card.", "Said when the student (shown as 'You') is the only one who gets a free card."),
     "feedback.you_free_card": "You got a free card!",
     "feedback.not_saved": "Your answer could not be saved. Please tell your teacher.",

@@ -79,7 +79,7 @@ def test_free_cards_agree_with_who_gets_them(names, es):
 def test_free_cards_in_english():
     assert i18n.about_players("en", "feedback.free_cards", ["Robot 1"]) == "Robot 1 got a free card."
     assert i18n.about_players("en", "feedback.free_cards", ["You"]) == "You got a free card."
-    assert i18n.about_players("en", "feedback.free_cards", ["Ana", "Ben"]) == "Ana and Ben each got a free card."
+    assert i18n.about_players("en", "feedback.free_cards", ["Ana", "Ben"]) == "Ana and Ben got a free card."
 
 
 def test_the_student_winning_a_boggle_round_is_spoken_to():

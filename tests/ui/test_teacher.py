@@ -244,7 +244,7 @@ def test_add_rename_remove(open_panel, store, browser):
     assert store.student(carla.id).name == "Carla M."
     browser.click(roster.remove_button)
     assert store.student(carla.id)  # the first click only asks
-    assert "Click again to remove 1 students" in roster.remove_button.description
+    assert "Click again to remove 1 student" in roster.remove_button.description  # singular: one student
     browser.click(roster.remove_button)
     assert "Carla M." not in [s.name for s in store.students()]
     assert "Carla M." not in [row["cells"][0] for row in roster.table.rows]
