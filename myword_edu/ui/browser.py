@@ -236,7 +236,7 @@ SITE_GAMES: dict[str, Callable[[str, BrowserProgress], tuple[Any, Callable[[], s
     "myword": _myword_app,
     "boggle": _boggle_app,
 }
-_GAME_TITLES = {"myword": {"en": "MyWord!", "es": "¡MyWord!"}, "boggle": {"en": "Boggle", "es": "Boggle"}}
+_GAME_TITLE_KEYS = {"myword": "app.title", "boggle": "boggle.title"}
 
 
 def games_nav(game: str, games: list[str], lang: str, query: str = "") -> str:
@@ -257,7 +257,7 @@ def games_nav(game: str, games: list[str], lang: str, query: str = "") -> str:
     for name in shown:
         current = ' aria-current="page"' if name == game else ""
         href = escape(f"../?game={name}&lang={lang}")
-        links.append(f'<a href="{href}" target="_top"{current}>{escape(_GAME_TITLES[name][lang])}</a>')
+        links.append(f'<a href="{href}" target="_top"{current}>{escape(message(lang, _GAME_TITLE_KEYS[name]))}</a>')
     return f'<nav class="myword-site-nav" aria-label="{label}">{label}: {" · ".join(links)}</nav>'
 
 
