@@ -64,9 +64,8 @@ def wait_message(lang: str, error: CodeWaitError) -> str:
     >>> wait_message("es", CodeWaitError("class", 1))
     'Se han probado muchos códigos en tu clase ahora mismo. Espera 1 segundo y vuelve a intentarlo.'
     """
-    one = "#one" if error.seconds == 1 else ""
     key = "who.code_busy" if error.reason == "class" else "who.code_wait"
-    return text(lang, key + one, seconds=error.seconds)
+    return text(lang, key, seconds=error.seconds)
 
 
 class CodeGuard:

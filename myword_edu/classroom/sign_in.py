@@ -42,6 +42,7 @@ import sqlalchemy as sa
 
 from myword_edu.classroom import schema as t
 from myword_edu.classroom.roster import Student
+from myword_edu.i18n.classroom import text
 from myword_edu.classroom.passcode import hash_passcode, verify_passcode
 
 __all__ = ["SignIn", "PICTURES", "LENGTH", "Throttle", "sign_in_mode", "set_sign_in_mode", "give_pictures",
@@ -168,14 +169,6 @@ class Throttle:
         self.failures, self.until = 0, 0.0
 
 
-_SHEET = {
-    "en": {"title": "Picture passwords", "help": "Cut out each card and give it to the student. "
-           "After picking their name, the student taps these 3 pictures in this order.", "class": "Class"},
-    "es": {"title": "Contraseñas de dibujos", "help": "Recorta cada tarjeta y dásela al alumno. "
-           "Después de elegir su nombre, el alumno pulsa estos 3 dibujos en este orden.", "class": "Clase"},
-}  # fmt: skip
-
-
 def picture_sheet_html(given: Sequence[tuple[Student, Sequence[int]]], lang: str, class_name: str = "") -> str:
     """A page to print: one card per student with their name and their 3 pictures in order (no outside assets).
 
@@ -184,7 +177,7 @@ def picture_sheet_html(given: Sequence[tuple[Student, Sequence[int]]], lang: str
     >>> "&lt;b&gt;Ana&lt;/b&gt;" in html and "star" in html and "<script" not in html
     True
     """
-    words = _SHEET.get(lang, _SHEET["en"])
+    words = {key: text(lang if lang in ("en", "es") else "en", f"sheet.{key}") for key in ("title", "help", "class")}
     column = 2 if lang == "es" else 1
     cards = []
     for student, picks in given:

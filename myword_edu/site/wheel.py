@@ -3,7 +3,7 @@
 The wheel ``pip`` builds carries the plain word lists and frequency tables too
 (about 12 MB that the app never reads). The browser downloads this wheel on
 every first visit, so the site gets a lean one: every module of the package
-except the site build itself, the two compiled lexicons, the two blocklists,
+(with its compiled text catalogs, ``i18n/locale/*/LC_MESSAGES/*.mo``) except the site build itself, the two compiled lexicons, the two blocklists,
 the word lists' licences, and the lessons. It installs where :func:`myword_edu.core.resources.data_dir`
 looks (``myword_edu/wordlists``), as in any wheel.
 
@@ -50,7 +50,7 @@ def _files() -> list[tuple[str, Path]]:
         relative = path.relative_to(PACKAGE_DIR)
         if not path.is_file() or relative.parts[0] in _LEFT_OUT or "__pycache__" in relative.parts:
             continue
-        if path.suffix in (".py", ".typed", ".json", ".css", ".js"):
+        if path.suffix in (".py", ".typed", ".json", ".css", ".js", ".mo"):  # .mo: the compiled text catalogs
             files.append((f"myword_edu/{relative.as_posix()}", path))
     wordlists = data_dir("wordlists")
     for name in SHIPPED_WORDLIST_FILES:

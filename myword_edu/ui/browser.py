@@ -30,7 +30,7 @@ from traitlets import Dict, Unicode
 
 from myword_edu.classroom.browser_progress import STORAGE_KEY, BrowserProgress, MAX_RECORDS
 from myword_edu.classroom.roster import Student
-from myword_edu.i18n.game import message
+from myword_edu.i18n.game import languages, message
 from myword_edu.lexicon.wordlist import load_lexicon
 from myword_edu.ui.widgets.download import SAVE_FILE_JS
 from myword_edu.ui.myword.settings import Settings
@@ -39,29 +39,10 @@ __all__ = ["start_site", "build_site_app", "BrowserStorage", "site_text", "games
 
 log = logging.getLogger(__name__)
 
-_TEXT = {
-    "en": {
-        "download_attempts": "Download my progress (CSV)",
-        "download_summary": "Summary (CSV)",
-        "saved": "Kept in this browser. Words tried: {attempts}, accepted: {accepted}.",
-        "none": "Your words are kept in this browser, even if you close the page.",
-        "unavailable": "This browser does not let the page keep your progress: download it before you leave.",
-        "games": "Games",
-    },
-    "es": {
-        "download_attempts": "Descargar mi progreso (CSV)",
-        "download_summary": "Resumen (CSV)",
-        "saved": "Guardado en este navegador. Palabras intentadas: {attempts}, aceptadas: {accepted}.",
-        "none": "Tus palabras se guardan en este navegador, aunque cierres la página.",
-        "unavailable": "Este navegador no deja guardar tu progreso: descárgalo antes de salir.",
-        "games": "Juegos",
-    },
-}
-
 
 def site_text(lang: str, key: str, **values: Any) -> str:
     """A line of the site's own text in ``lang`` (English if the language is unknown)."""
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return message(lang if lang in languages() else "en", f"site.{key}", **values)
 
 
 _ESM = SAVE_FILE_JS + r"""
@@ -255,7 +236,7 @@ SITE_GAMES: dict[str, Callable[[str, BrowserProgress], tuple[Any, Callable[[], s
     "myword": _myword_app,
     "boggle": _boggle_app,
 }
-_GAME_TITLES = {"myword": {"en": "MyWord!", "es": "¡MyWord!"}, "boggle": {"en": "Boggle", "es": "Boggle"}}
+_GAME_TITLE_KEYS = {"myword": "app.title", "boggle": "boggle.title"}
 
 
 def games_nav(game: str, games: list[str], lang: str, query: str = "") -> str:
@@ -276,7 +257,7 @@ def games_nav(game: str, games: list[str], lang: str, query: str = "") -> str:
     for name in shown:
         current = ' aria-current="page"' if name == game else ""
         href = escape(f"../?game={name}&lang={lang}")
-        links.append(f'<a href="{href}" target="_top"{current}>{escape(_GAME_TITLES[name][lang])}</a>')
+        links.append(f'<a href="{href}" target="_top"{current}>{escape(message(lang, _GAME_TITLE_KEYS[name]))}</a>')
     return f'<nav class="myword-site-nav" aria-label="{label}">{label}: {" · ".join(links)}</nav>'
 
 

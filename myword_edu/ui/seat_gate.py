@@ -35,6 +35,8 @@ import anywidget
 import ipywidgets as w
 from traitlets import Int
 
+from myword_edu.i18n.catalog import languages
+from myword_edu.i18n.rooms import room_words
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.presence import BEAT_SECONDS, Presence, SeatLostError, SeatTakenError
@@ -44,32 +46,6 @@ __all__ = ["SeatGate", "PagePulse", "seat_text", "GATE_CSS"]
 
 log = logging.getLogger(__name__)
 
-_TEXT = {
-    "en": {
-        "taken": "{name} is already playing on another device; ask your teacher.",
-        "taken_help": "When your teacher lets you in, the game starts here by itself.",
-        "lost": "{name} is playing on another device now, so this page has stopped. If that is not you, tell your teacher.",
-        "again": "Choose your name again",
-        "back": "Back to the names",
-        "pictures": "{name}, tap your {count} pictures in order.",
-        "start_over": "Start again",
-        "wrong": "Those are not your pictures. Try again.",
-        "wait": "Wait {seconds} seconds, then try again.",
-        "no_pictures": "You have no picture password yet: ask your teacher for your card.",
-    },
-    "es": {
-        "taken": "{name} ya está jugando en otro dispositivo; pregúntale a tu maestro.",
-        "taken_help": "Cuando tu maestro te deje entrar, el juego empezará aquí solo.",
-        "lost": "{name} está jugando ahora en otro dispositivo, así que esta página se ha parado. Si no eres tú, díselo a tu maestro.",
-        "again": "Elegir mi nombre otra vez",
-        "back": "Volver a los nombres",
-        "pictures": "{name}, pulsa tus {count} dibujos en orden.",
-        "start_over": "Empezar otra vez",
-        "wrong": "Esos no son tus dibujos. Inténtalo otra vez.",
-        "wait": "Espera {seconds} segundos y vuelve a intentarlo.",
-        "no_pictures": "Todavía no tienes contraseña de dibujos: pídele tu tarjeta a tu maestro.",
-    },
-}
 
 GATE_CSS = """
 .myword-seat-gate { gap: 10px; }
@@ -100,7 +76,7 @@ def seat_text(lang: str, key: str, **values: Any) -> str:
     >>> seat_text("es", "taken", name="Ana")
     'Ana ya está jugando en otro dispositivo; pregúntale a tu maestro.'
     """
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return room_words(lang, f"gate.{key}", **values)
 
 
 class PagePulse(anywidget.AnyWidget):
@@ -149,7 +125,7 @@ class SeatGate:
         """Sign ``student`` in (if the class wants it) and take their seat in ``place``; ``then()`` once
         seated (now or later), ``back()`` for the names again. True when seated now."""
         self.cancel()
-        self.lang = lang if lang in _TEXT else "en"
+        self.lang = lang if lang in languages() else "en"
         self._asking = (student, place, then, back)
         if sign_in_mode(self.store) is SignIn.PICTURES:
             if not has_pictures(self.store, student.id):

@@ -68,7 +68,7 @@ def test_a_rostered_students_boggle_word_reaches_the_teachers_csv(class_server, 
         students.locator(".widget-dropdown", has_text="Minutes").locator("select").select_option(label="2")
         students.locator(".widget-dropdown", has_text="Shortest word").locator("select").select_option(label="4")
         teacher.locator("button.boggle-apply").click()
-        teacher.wait_for_selector("text=Done for 1 student(s).")
+        teacher.wait_for_selector("text=Done for 1 student.")
         teacher.wait_for_function(
             f"() => [...document.querySelectorAll('{tab} tbody tr')].some(r => r.innerText.includes('Ana')"
             " && r.innerText.includes('classic (English)'))"

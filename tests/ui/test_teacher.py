@@ -244,7 +244,7 @@ def test_add_rename_remove(open_panel, store, browser):
     assert store.student(carla.id).name == "Carla M."
     browser.click(roster.remove_button)
     assert store.student(carla.id)  # the first click only asks
-    assert "Click again to remove 1 students" in roster.remove_button.description
+    assert "Click again to remove 1 student" in roster.remove_button.description  # singular: one student
     browser.click(roster.remove_button)
     assert "Carla M." not in [s.name for s in store.students()]
     assert "Carla M." not in [row["cells"][0] for row in roster.table.rows]
@@ -410,8 +410,8 @@ def test_students_tab_names_each_clash_with_the_class_lesson(open_panel, store, 
     browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index("en-1-short-a"))
     browser.click(lessons.use_button)  # the class lesson: 3-card English words
     lines = roster.conflicts.value
-    assert "Ana: minimum 5 cards, but CAT in “Short A: cat, hat, map” has 3" in lines
-    assert "To keep 5, choose a lesson with longer words." in lines
+    assert "Ana (minimum cards per word: 5): CAT in “Short A: cat, hat, map” is made with fewer cards (3)" in lines
+    assert "for this lesson Ana&#x27;s minimum is 3. To keep the minimum, choose a lesson with longer words." in lines
     assert "Ben plays in Spanish, but the lesson “Short A: cat, hat, map” is in English: Ben plays without it." in lines
     assert XSS not in lines and "&lt;img" not in lines  # a student with no clash has no line
     browser.update(open_panel.lang_toggle, index=1)  # the panel in Spanish

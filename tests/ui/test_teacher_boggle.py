@@ -86,7 +86,7 @@ def test_bulk_edit_changes_only_the_picked_students_and_only_what_was_chosen(tab
     browser.update(tab.student_minutes, index=[v for _, v in tab.student_minutes.options].index(4))
     browser.update(tab.student_dice, index=[v for _, v in tab.student_dice.options].index("es"))
     browser.click(tab.apply_button)
-    assert "2 student(s)" in tab.students_message.value
+    assert "Done for 2 students." in tab.students_message.value
     assert boggle_rules(store, ana) == boggle_rules(store, ben) == BoggleRules(4, 4, None, "es")
     assert own_rules(store, cleo) is None and boggle_rules(store, cleo) == BoggleRules()
     assert tab.table.value.count("<td>own</td>") == 2 and tab.student_minutes.value == ""

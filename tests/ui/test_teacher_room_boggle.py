@@ -232,7 +232,7 @@ def test_refused_choices_give_a_message_in_the_teachers_language_and_change_noth
     _join(store, lex, room, "Ana")
     browser.update(tab.boggle.dice, index=DICE_INDEX["big"])  # English dice in a Spanish room
     browser.click(tab.start_button)
-    assert "Esta sala juega en español: los dados Big Boggle (inglés, 5x5) son en inglés" in tab.message.value
+    assert "Esta sala juega en español: los dados Big Boggle (inglés, 5x5) son para jugar en inglés" in tab.message.value
     assert room.sync().round_no == 0
     browser.update(tab.boggle.dice, index=DICE_INDEX["es"])
     browser.click(tab.start_button)

@@ -31,10 +31,11 @@ def test_the_lean_wheel_carries_code_lexicons_and_licences_only(lean_wheel):
     names = set(zipfile.ZipFile(lean_wheel).namelist())
     for needed in ("myword_edu/lexicon/wordlist.py", "myword_edu/ui/browser.py", "myword_edu/classroom/browser_progress.py",
                    "myword_edu/wordlists/en.lexicon", "myword_edu/wordlists/es.lexicon",
-                   "myword_edu/wordlists/es.blocked.txt", "myword_edu/wordlists/LICENSE.SCOWL.txt"):  # fmt: skip
+                   "myword_edu/wordlists/es.blocked.txt", "myword_edu/wordlists/LICENSE.SCOWL.txt",
+                   *(f"myword_edu/i18n/locale/es/LC_MESSAGES/{d}.mo" for d in ("game", "classroom", "rooms"))):  # fmt: skip
         assert needed in names, needed
     assert not any(n.startswith("myword_edu/site/") for n in names)  # the build tooling stays behind
-    assert not any(n.endswith((".words.txt", ".zipf.tsv", ".pyc")) for n in names)
+    assert not any(n.endswith((".words.txt", ".zipf.tsv", ".pyc", ".po", ".pot")) for n in names)
     assert lean_wheel.stat().st_size < 3_000_000
     record = next(n for n in names if n.endswith(".dist-info/RECORD"))
     listed = {line.split(",")[0] for line in zipfile.ZipFile(lean_wheel).read(record).decode().splitlines()}
@@ -52,6 +53,8 @@ def test_the_lean_wheel_loads_both_lexicons_on_its_own(lean_wheel, tmp_path):
         "from myword_edu.core.resources import data_dir\n"
         "import myword_edu\n"
         "assert load_lexicon('es').spelling('camion') == 'camión' and 'cat' in load_lexicon('en')\n"
+        "from myword_edu.i18n.rooms import room_words\n"
+        "assert room_words('es', 'room.left', n=1) == 'Queda 1 carta', room_words('es', 'room.left', n=1)\n"
         "print(myword_edu.__file__)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)

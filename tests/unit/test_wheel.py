@@ -30,8 +30,11 @@ def test_wheel_installs_and_loads_both_lexicons(tmp_path):
         "print(data_dir('wordlists'))\n"
         "print(sorted(p.name for p in data_dir('notebooks').glob('*.ipynb')))\n"
         "print(len(list(data_dir('lessons').glob('*'))) >= 0)\n"
+        "from myword_edu.i18n.game import message\n"
+        "print(message('es', 'deck.left', left=1, total=71))\n"
     )
     out = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
     lines = out.stdout.splitlines()
     assert "site-packages" in lines[0]  # from the installed wheel, not this checkout
     assert "myword.ipynb" in lines[1]
+    assert lines[3] == "Queda 1 de 71 cartas"  # the compiled Spanish catalog is in the wheel

@@ -15,7 +15,7 @@ from html import escape
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from myword_edu.boggle.round import Play, RoundResult, face_label
-from myword_edu.i18n.game import join_names, message
+from myword_edu.i18n.game import about_players, message
 
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
@@ -132,13 +132,13 @@ def result_html(
         if list(winners) == [me]:
             line = m("gameover.you_won")
         else:
-            line = m("gameover.winner", names=join_names(winners, lang))
+            line = about_players(lang, "gameover.winner", winners)
         parts.append(f'<p class="myword-winner">{_e(m("gameover.title"))} {_e(line)}</p>')
     elif len(players) > 1:
         best = max(result.scores.values())
         leaders = [p for p in players if result.scores[p] == best]
         key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
-        parts.append(f'<p class="boggle-round-winner">{_e(m(key, names=join_names(leaders, lang), points=best))}</p>')
+        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, leaders, points=best))}</p>')
     with_totals = bool(target) or show_totals  # a tournament, or a live room's rounds
     head = [m("score.player"), m("boggle.col.words"), m("boggle.col.points")] + ([m("score.total")] if with_totals else [])
     rows = []

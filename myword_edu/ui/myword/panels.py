@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from myword_edu.i18n.game import join_names, message
+from myword_edu.i18n.game import about_players, join_names, message, score_label
 from myword_edu.ui.myword.model import Call, Feedback, Phase, RoundReview
 
 __all__ = ["deck_counter", "status_line", "feedback_html", "scoreboard", "feed_html", "review_html"]
@@ -70,7 +70,7 @@ def feedback_html(feedback: Feedback | None, lang: str, *, me: str | None) -> st
         parts.append(f'<span class="myword-free">{_e(message(lang, "feedback.you_free_card"))}</span>')
     if others:
         parts.append(
-            f'<span class="myword-free">{_e(message(lang, "feedback.free_cards", names=join_names(others, lang)))}</span>'
+            f'<span class="myword-free">{_e(about_players(lang, "feedback.free_cards", others))}</span>'
         )
     parts.append("</span>")
     return f'<div class="myword-feedback-box">{"".join(parts)}</div>'
@@ -83,7 +83,7 @@ def scoreboard(
     rows = []
     for name in players:
         cards, total = scores.get(name, 0), totals.get(name, 0)
-        aria = message(lang, "score.aria", player=name, cards=cards, total=total)
+        aria = score_label(lang, name, cards, total)
         rows.append(
             f'<tr class="{"me" if name == me else ""}" aria-label="{_e(aria)}"><td class="myword-player">{_e(name)}</td>'
             f'<td class="num">{cards}</td><td class="num myword-score" data-player="{_e(name)}">{total}</td></tr>'
@@ -104,7 +104,7 @@ def feed_html(feed: Sequence[Call], lang: str, *, limit: int = 12) -> str:
         else:
             text, cls = message(lang, "feed.refused", player=call.player, word=call.word), "no"
             if call.free_to:
-                text += " → " + message(lang, "feedback.free_cards", names=join_names(call.free_to, lang))
+                text += " → " + about_players(lang, "feedback.free_cards", call.free_to)
         items.append(f'<li class="{cls}">{_e(text)}</li>')
     body = f'<ol reversed>{"".join(items)}</ol>' if items else f'<p>{_e(message(lang, "feed.empty"))}</p>'
     return f'<div class="myword-panel myword-feed" aria-live="polite"><h2>{_e(message(lang, "feed.title"))}</h2>{body}</div>'
@@ -137,7 +137,7 @@ def review_html(
         elif len(winners) > 1:
             line = message(lang, "gameover.tie", names=join_names(winners, lang))
         else:
-            line = message(lang, "gameover.winner", names=join_names(winners, lang))
+            line = about_players(lang, "gameover.winner", winners)
         parts.append(f'<p class="myword-winner">{_e(line)}</p>')
         totals_line = ", ".join(f"{name}: {totals.get(name, 0)}" for name in players)
         parts.append(f'<p><strong>{_e(message(lang, "gameover.totals"))}</strong>: {_e(totals_line)}</p>')

@@ -28,6 +28,7 @@ import ipywidgets as w
 
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
+from myword_edu.i18n.rooms import ROOMS, room_words
 from myword_edu.rooms.live import RoomError, StudentSeat
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid, WordChips
@@ -40,20 +41,9 @@ __all__ = ["BoggleSeatPanel"]
 
 log = logging.getLogger(__name__)
 
-_TEXT = {
-    "en": {"waiting": "Wait for your teacher to start the round: the cubes are still covered.",
-           "round": "Round {n}", "others": "Words the others found", "ended": "Your teacher ended the round.",
-           "removed": "The teacher has taken you out of this room.", "closed": "The teacher has closed this room.",
-           "no_round": "Wait for your teacher to start the round."},
-    "es": {"waiting": "Espera a que tu maestro empiece la ronda: los dados siguen tapados.",
-           "round": "Ronda {n}", "others": "Palabras que encontraron los demás", "ended": "Tu maestro terminó la ronda.",
-           "removed": "El maestro te ha sacado de esta sala.", "closed": "El maestro ha cerrado esta sala.",
-           "no_round": "Espera a que tu maestro empiece la ronda."},
-}  # fmt: skip
-
 
 def _t(lang: str, key: str, **values: Any) -> str:
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return room_words(lang, f"room_boggle.{key}", **values)
 
 
 def _show(widget: w.DOMWidget, visible: bool) -> None:
@@ -125,7 +115,7 @@ class BoggleSeatPanel:
         try:
             play = self.seat.write(text, path, round_no=self.shown_round or view.round_no)
         except RoomError as error:
-            key = error.reason if error.reason in _TEXT["en"] else "no_round"
+            key = error.reason if f"room_boggle.{error.reason}" in ROOMS else "no_round"
             self.feedback.value = f"<p class='myword-bad'>{escape(_t(self.lang, key))}</p>"
             return False
         except MyWordError as error:  # not a word at all (digits, emoji, empty): nothing changed

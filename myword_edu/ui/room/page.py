@@ -35,7 +35,9 @@ import ipywidgets as w
 from myword_edu.classroom.roster import UnknownStudentError
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
 from myword_edu.core.errors import MyWordError
+from myword_edu.i18n.catalog import languages
 from myword_edu.i18n.game import message
+from myword_edu.i18n.rooms import ROOMS, room_words
 from myword_edu.classroom.presence import SeatLostError, room_place
 from myword_edu.rooms.live import RoomError, StudentSeat, normalise_code, room_status
 from myword_edu.ui.widgets.display import ShowsRoot
@@ -61,41 +63,6 @@ ROOM_CSS = """
 .myword-room-table tr.myword-me td { font-weight: 700; }
 """
 
-_TEXT = {
-    "en": {
-        "title": "Live room", "code": "Room code", "join": "Join", "who": "Who are you?",
-        "no_room": "There is no open room with that code. Check it with your teacher.",
-        "closed": "The teacher has closed this room.", "removed": "The teacher has taken you out of this room.",
-        "not_in_round": "You joined during a round: you play from the next one.",
-        "no_round": "Wait for the teacher to deal.", "round_over": "The round is over.",
-        "call": "Call", "word": "Your word", "waiting": "Waiting for the teacher to deal…",
-        "round": "Round {n}", "left": "{n} cards to deal", "you": "You are {name}",
-        "accepted": "Yes! {word}: you take {n} cards.", "too_late": "Too late: someone took those cards first. No penalty.",
-        "refused": "Not this time: {why}", "over": "The round is over.", "bad": "Type a word.",
-        "scores": "Scores", "calls": "Calls", "this_round": "This round", "total": "Total",
-        "wait": "Your last call was not allowed. Wait {n} s before you call again.",
-        "wait_many": "You called {failed} words that were not allowed in the last minute, so the wait is longer. "
-                     "Wait {n} s before you call again.",
-        "muted": "Your teacher has paused your calls until the next round.",
-    },
-    "es": {
-        "title": "Sala en vivo", "code": "Código de la sala", "join": "Entrar", "who": "¿Quién eres?",
-        "no_room": "No hay ninguna sala abierta con ese código. Pregúntale a tu maestro.",
-        "closed": "El maestro ha cerrado esta sala.", "removed": "El maestro te ha sacado de esta sala.",
-        "not_in_round": "Entraste durante una ronda: juegas desde la siguiente.",
-        "no_round": "Espera a que el maestro reparta.", "round_over": "La ronda ha terminado.",
-        "call": "¡Palabra!", "word": "Tu palabra", "waiting": "Esperando a que el maestro reparta…",
-        "round": "Ronda {n}", "left": "Quedan {n} cartas", "you": "Eres {name}",
-        "accepted": "¡Sí! {word}: te llevas {n} cartas.", "too_late": "Tarde: otra persona se llevó esas cartas. Sin castigo.",
-        "refused": "Esta vez no: {why}", "over": "La ronda ha terminado.", "bad": "Escribe una palabra.",
-        "scores": "Puntos", "calls": "Palabras dichas", "this_round": "Esta ronda", "total": "Total",
-        "wait": "Tu última palabra no valía. Espera {n} s antes de decir otra.",
-        "wait_many": "Dijiste {failed} palabras que no valían en el último minuto, así que la espera es más larga. "
-                     "Espera {n} s antes de decir otra.",
-        "muted": "Tu maestro ha pausado tus palabras hasta la siguiente ronda.",
-    },
-}
-
 
 def _is_submit(content: object) -> bool:
     """Enter pressed in a text box (the message the browser sends)."""
@@ -108,7 +75,7 @@ def room_text(lang: str, key: str, **values: Any) -> str:
     >>> room_text("es", "round", n=2)
     'Ronda 2'
     """
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return room_words(lang, f"room.{key}", **values)
 
 
 def scores_html(view: Any, lang: str, me: str | None = None) -> str:
@@ -161,7 +128,7 @@ class RoomPage(ShowsRoot):
             from myword_edu.classroom.store import Store
 
             store = Store.open()
-        self.store, self.lang, self._lexicons, self._clock = store, lang if lang in _TEXT else "en", lexicons, clock
+        self.store, self.lang, self._lexicons, self._clock = store, lang if lang in languages() else "en", lexicons, clock
         self.seat: StudentSeat | None = None
         self.boggle: Any = None  # a BoggleSeatPanel in a Boggle room
         self.code = ""
@@ -238,7 +205,7 @@ class RoomPage(ShowsRoot):
             self.gate.leave()
             self._show_names()
             reason = getattr(error, "reason", "no_room")
-            self.message.value = f"<p class='myword-bad'>{self.t(reason if reason in _TEXT['en'] else 'no_room')}</p>"
+            self.message.value = f"<p class='myword-bad'>{self.t(reason if f'room.{reason}' in ROOMS else 'no_room')}</p>"
             return
         self.seat.guard = self._guard
         self.lang = self.seat.settings.lang
@@ -263,7 +230,7 @@ class RoomPage(ShowsRoot):
         """The teacher let another device play as this student here: this page stops."""
         self.poller.stop()
         self.seat, self.boggle = None, None
-        self.lang = self.lang if self.lang in _TEXT else "en"
+        self.lang = self.lang if self.lang in languages() else "en"
         self.title.value = f"<h1>{self.t('title')}</h1>"
         self.body.children = [self.gate.lost_view(name, lambda: self.enter_code(self.code))]
 
@@ -306,7 +273,7 @@ class RoomPage(ShowsRoot):
             if error.reason in ("wait", "muted"):  # not judged: the note says why and for how long
                 self.show_wait()
                 return
-            self.feedback.value = f"<p class='myword-bad'>{self.t(error.reason if error.reason in _TEXT['en'] else 'no_round')}</p>"
+            self.feedback.value = f"<p class='myword-bad'>{self.t(error.reason if f'room.{error.reason}' in ROOMS else 'no_round')}</p>"
             return
         except MyWordError as error:  # not a word at all (digits, emoji...): nothing changed
             try:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from myword_edu.i18n.classroom import text
 from myword_edu.classroom.boggle_store import (
     BOARD_SIZES,
     MINUTES_RANGE,
@@ -35,65 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = ["BoggleTab", "boggle_tab_title"]
 
-_TEXT = {
-    "en": {
-        "tab": "Boggle",
-        "class_title": "Boggle for the class",
-        "class_help": "Every student plays with these until you give them their own.",
-        "students_title": "Boggle for some students",
-        "students_help": "Pick students (Ctrl or Shift for many), choose what to change and press Apply.",
-        "students": "Students",
-        "size": "Board",
-        "dice": "Dice",
-        "minutes": "Minutes",
-        "min_length": "Shortest word",
-        "board_min": "board's own (3 on 4x4, 4 on 5x5)",
-        "keep": "(no change)",
-        "save": "Save for the class",
-        "apply": "Apply to picked",
-        "reset": "Use the class's settings",
-        "saved": "Saved: the class plays Boggle with these settings.",
-        "applied": "Done for {count} student(s).",
-        "pick_first": "Pick at least one student first.",
-        "gone": "A picked student is no longer on the class list.",
-        "bad_dice": "The {dice} dice make {size}x{size} boards: use the big dice for 5x5 and the others for 4x4.",
-        "bad_value": "That value cannot be used.",
-        "own": "own",
-        "class": "class",
-        "header": ["Student", "Board", "Dice", "Minutes", "Shortest word", "Settings"],
-        "dice.classic": "classic (English)", "dice.new": "new (English)", "dice.big": "Big Boggle (English, 5x5)",
-        "dice.es": "Spanish",
-    },
-    "es": {
-        "tab": "Boggle",
-        "class_title": "Boggle para la clase",
-        "class_help": "Cada alumno juega con estos ajustes hasta que le des los suyos.",
-        "students_title": "Boggle para algunos alumnos",
-        "students_help": "Elige alumnos (Ctrl o Mayús para varios), lo que quieres cambiar y pulsa Aplicar.",
-        "students": "Alumnos",
-        "size": "Tablero",
-        "dice": "Dados",
-        "minutes": "Minutos",
-        "min_length": "Palabra más corta",
-        "board_min": "la del tablero (3 en 4x4, 4 en 5x5)",
-        "keep": "(sin cambios)",
-        "save": "Guardar para la clase",
-        "apply": "Aplicar a los elegidos",
-        "reset": "Usar los ajustes de la clase",
-        "saved": "Guardado: la clase juega a Boggle con estos ajustes.",
-        "applied": "Hecho para {count} alumno(s).",
-        "pick_first": "Elige primero al menos un alumno.",
-        "gone": "Un alumno elegido ya no está en la lista de la clase.",
-        "bad_dice": "Los dados {dice} hacen tableros de {size}x{size}: usa los dados grandes para 5x5 y los otros para 4x4.",
-        "bad_value": "Ese valor no se puede usar.",
-        "own": "propios",
-        "class": "de la clase",
-        "header": ["Alumno", "Tablero", "Dados", "Minutos", "Palabra más corta", "Ajustes"],
-        "dice.classic": "clásicos (inglés)", "dice.new": "nuevos (inglés)", "dice.big": "Big Boggle (inglés, 5x5)",
-        "dice.es": "español",
-    },
-}  # fmt: skip
-
 
 def boggle_tab_title(lang: str) -> str:
     """The tab's title.
@@ -101,7 +43,7 @@ def boggle_tab_title(lang: str) -> str:
     >>> boggle_tab_title("es")
     'Boggle'
     """
-    return str(_TEXT.get(lang, _TEXT["en"])["tab"])
+    return text(lang, "boggle_tab.tab")
 
 
 def _drop(description: str, options: list[tuple[str, Any]], value: Any) -> w.Dropdown:
@@ -152,9 +94,7 @@ class BoggleTab:
 
     # -- labels ------------------------------------------------------------------------
     def x(self, key: str, **values: Any) -> str:
-        template = _TEXT.get(self.panel.lang, _TEXT["en"])[key]
-        assert isinstance(template, str)
-        return template.format(**values) if values else template
+        return text(self.panel.lang, f"boggle_tab.{key}", **values)
 
     def _sizes(self) -> list[tuple[str, Any]]:
         return [(f"{n}x{n}", n) for n in BOARD_SIZES]
@@ -180,7 +120,7 @@ class BoggleTab:
         self.students_pick.options = [(s.name, s.id) for s in students]
         self.students_pick.value = tuple(chosen)
         default = class_rules(self.store)
-        head = "".join(f"<th>{escape(h)}</th>" for h in _TEXT.get(self.panel.lang, _TEXT["en"])["header"])
+        head = "".join(f"<th>{escape(h)}</th>" for h in (self.x(f"header.{n}") for n in range(6)))
         rows = []
         for s in students:
             own = own_rules(self.store, s.id)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from myword_edu.i18n.rooms import room_words
 from myword_edu.core.errors import MyWordError
 from myword_edu.rooms.live import BoggleRoomRules, RoomError, TeacherRoom, open_rooms
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
@@ -49,30 +50,6 @@ __all__ = ["RoomTab", "room_tab_title"]
 log = logging.getLogger(__name__)
 CONNECTED = timedelta(seconds=15)
 
-_TEXT = {
-    "en": {"open": "Open a live room", "lang": "Language", "variant": "Rules", "pace": "Seconds per card",
-           "code": "Join code: {code}", "start": "Start round", "deal": "Deal a card", "auto": "Auto deal",
-           "end": "End round", "remove": "Remove", "close": "Close room", "connected": "connected",
-           "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
-           "round": "Round {n}: {left} cards to deal", "game": "Game",
-           "reopen": "Go back to this room", "open_rooms": "Rooms still open (your panel was closed or restarted):",
-           "room_item": "{code}: {game}, {lang}, opened {minutes} min ago, players: {players}",
-           "mute": "Mute for this round", "unmute": "Let them call again",
-           "flood": "last minute: {failed} wrong calls, {held} refused while waiting",
-           "flagged": "⚠ calling too fast", "muted": "muted until the next round"},
-    "es": {"open": "Abrir una sala en vivo", "lang": "Idioma", "variant": "Reglas", "pace": "Segundos por carta",
-           "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
-           "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
-           "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
-           "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
-           "game": "Juego", "reopen": "Volver a esta sala",
-           "open_rooms": "Salas todavía abiertas (tu panel se cerró o se reinició):",
-           "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}",
-           "mute": "Silenciar esta ronda", "unmute": "Dejar que vuelva a jugar",
-           "flood": "último minuto: {failed} palabras que no valían, {held} rechazadas mientras esperaba",
-           "flagged": "⚠ dice palabras demasiado rápido", "muted": "silenciado hasta la siguiente ronda"},
-}
-
 
 def room_tab_title(lang: str) -> str:
     """The tab's title.
@@ -80,7 +57,7 @@ def room_tab_title(lang: str) -> str:
     >>> room_tab_title("es")
     'Sala en vivo'
     """
-    return "Sala en vivo" if lang == "es" else "Live room"
+    return room_words(lang, "room_tab.title")
 
 
 class RoomTab:
@@ -179,7 +156,7 @@ class RoomTab:
         self._list_open_rooms()
 
     def t(self, key: str, **values: Any) -> str:
-        return _TEXT.get(self.panel.lang, _TEXT["en"])[key].format(**values)
+        return room_words(self.panel.lang, f"room_tab.{key}", **values)
 
     def _button(self, key: str, action: Any) -> w.Button:
         button = w.Button(description=self.t(key), _dom_classes=[f"myword-room-{key}"])
@@ -337,7 +314,7 @@ class RoomTab:
         """Who floods: failed and refused calls in the last minute, a marker, muted (MyWord! rooms)."""
         if count is None or not (count.failed or count.held or count.muted):
             return ""
-        parts = [escape(self.t("flood", failed=count.failed, held=count.held))]
+        parts = [escape(self.t("flood", failed=self.t("flood_failed", count=count.failed), held=self.t("flood_held", count=count.held)))]
         if count.is_flagged:
             parts.append(f"<b class='myword-room-flagged'>{escape(self.t('flagged'))}</b>")
         if count.muted:

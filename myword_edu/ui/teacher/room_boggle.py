@@ -45,11 +45,12 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import ipywidgets as w
 
+from myword_edu.i18n.rooms import room_words
 from myword_edu.boggle.round import DICE, MIN_LENGTH_RANGE, TARGETS, Play
 from myword_edu.classroom.boggle_store import MINUTES_RANGE, BoggleRules, class_rules, dice_size
 from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomRules, BoggleRoomView
 from myword_edu.core.errors import MyWordError
-from myword_edu.i18n.game import join_names, message
+from myword_edu.i18n.game import about_players, join_names, message
 from myword_edu.rooms.live import RoomError
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid
@@ -64,59 +65,6 @@ __all__ = ["BoggleRoomControls", "live_lists_html", "result_lists_html", "boggle
 #: How many of the words nobody found the end of a round lists (the most common first).
 MISSED_SHOWN = 30
 
-_TEXT = {
-    "en": {
-        "dice": "Dice", "minutes": "Minutes", "min_length": "Shortest word", "bonus": "Red bonus cube (×2)",
-        "board_min": "the board's (3; 4 on 5x5)",
-        "dice.classic": "Classic (English, 4x4)", "dice.new": "New (English, 4x4)",
-        "dice.big": "Big Boggle (English, 5x5)", "dice.es": "Spanish (4x4)",
-        "lang.en": "English", "lang.es": "Spanish",
-        "bad_minutes": "A round lasts 1 to 10 minutes, not {value}: pick the minutes from the list.",
-        "bad_dice": "Pick one of the dice on the list.", "bad_target": "Pick how to play from the list.",
-        "bad_min_length": "Pick the shortest word from the list (3 to 8 letters, or the board's).",
-        "other_lang": "This room plays in {room}: the {dice} dice are in {other}. Pick dice in {room}, or close the "
-                      "room and open a new one to play in {other}.",
-        "no_players": "Nobody has joined the room yet: the students join with the code first.",
-        "closed": "This room is closed: open a new one.",
-        "waiting": "No round yet: {count} joined. Press Start round when the class is in.",
-        "playing": "Round {n}: {minutes} min, words of {least} letters or more ({dice}).",
-        "over": "Round {n} is over.", "over_early": "Round {n} is over: you ended it early.",
-        "next": "Start round plays a new board; Close room ends the game.",
-        "target": "Play", "target.none": "round after round", "target.points": "first to {points} points",
-        "champion": "{names} reached {target} points and won the tournament! Start round begins a new one.",
-        "live_title": "Words so far", "show_words": "Show the words (untick before projecting the screen)",
-        "count": "{count} words", "count_one": "1 word", "points": "{points} pts",
-        "nobody": "Nobody is playing this round yet.", "none_yet": "no words yet",
-        "totals": "All rounds", "player": "Player", "words": "Words", "round_points": "This round",
-        "missed": "Some words nobody found ({shown} of {count}):", "missed_none": "Nobody missed a word!",
-    },
-    "es": {
-        "dice": "Dados", "minutes": "Minutos", "min_length": "Palabra más corta", "bonus": "Dado rojo (×2)",
-        "board_min": "la del tablero (3; 4 en 5x5)",
-        "dice.classic": "Clásicos (inglés, 4x4)", "dice.new": "Nuevos (inglés, 4x4)",
-        "dice.big": "Big Boggle (inglés, 5x5)", "dice.es": "Español (4x4)",
-        "lang.en": "inglés", "lang.es": "español",
-        "bad_minutes": "Una ronda dura de 1 a 10 minutos, no {value}: elige los minutos de la lista.",
-        "bad_dice": "Elige unos dados de la lista.", "bad_target": "Elige de la lista cómo jugar.",
-        "bad_min_length": "Elige la palabra más corta de la lista (de 3 a 8 letras, o la del tablero).",
-        "other_lang": "Esta sala juega en {room}: los dados {dice} son en {other}. Elige dados en {room}, o cierra "
-                      "la sala y abre otra para jugar en {other}.",
-        "no_players": "Todavía no ha entrado nadie en la sala: los alumnos entran primero con el código.",
-        "closed": "Esta sala está cerrada: abre otra.",
-        "waiting": "Todavía no hay ronda: han entrado {count}. Pulsa Empezar ronda cuando esté la clase.",
-        "playing": "Ronda {n}: {minutes} min, palabras de {least} letras o más ({dice}).",
-        "over": "La ronda {n} ha terminado.", "over_early": "La ronda {n} ha terminado: la terminaste antes.",
-        "next": "Empezar ronda juega un tablero nuevo; Cerrar sala termina el juego.",
-        "target": "Jugar", "target.none": "ronda tras ronda", "target.points": "el primero en llegar a {points} puntos",
-        "champion": "¡{names} llegó a {target} puntos y ganó el torneo! Empezar ronda empieza otro.",
-        "live_title": "Palabras hasta ahora", "show_words": "Mostrar las palabras (desmárcalo antes de proyectar)",
-        "count": "{count} palabras", "count_one": "1 palabra",
-        "points": "{points} ptos", "nobody": "Todavía no juega nadie en esta ronda.", "none_yet": "aún sin palabras",
-        "totals": "Todas las rondas", "player": "Jugador", "words": "Palabras", "round_points": "Esta ronda",
-        "missed": "Algunas palabras que nadie encontró ({shown} de {count}):",
-        "missed_none": "¡No se os escapó ninguna palabra!",
-    },
-}  # fmt: skip
 
 _CSS = """
 .myword-room-boggle { gap: 24px; align-items: flex-start; flex-wrap: wrap; }
@@ -138,7 +86,7 @@ def boggle_text(lang: str, key: str, **values: Any) -> str:
     >>> boggle_text("es", "count", count=3)
     '3 palabras'
     """
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return room_words(lang, f"room_tab_boggle.{key}", **values)
 
 
 def _e(value: object) -> str:
@@ -146,7 +94,7 @@ def _e(value: object) -> str:
 
 
 def _count(lang: str, count: int) -> str:
-    return boggle_text(lang, "count_one") if count == 1 else boggle_text(lang, "count", count=count)
+    return boggle_text(lang, "count", count=count)
 
 
 def _item(text: str, points: int, *, bonus: bool = False, crossed: bool = False) -> str:
@@ -189,7 +137,7 @@ def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> st
         best = max(result.scores.get(p, 0) for p in players)
         leaders = [p for p in players if result.scores.get(p, 0) == best]
         key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
-        parts.append(f'<p class="boggle-round-winner">{_e(m(key, names=join_names(leaders, lang), points=best))}</p>')
+        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, leaders, points=best))}</p>')
     head = (f"<tr><th>{_e(boggle_text(lang, 'player'))}</th><th class='num'>{_e(boggle_text(lang, 'words'))}</th>"
             f"<th class='num'>{_e(boggle_text(lang, 'round_points'))}</th>"
             f"<th class='num'>{_e(boggle_text(lang, 'totals'))}</th></tr>")  # fmt: skip
@@ -201,7 +149,7 @@ def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> st
     )
     parts.append(f"<table>{head}{rows}</table>")
     if view.champions and view.rules is not None:
-        line = boggle_text(lang, "champion", names=join_names(view.champions, lang), target=view.rules.target)
+        line = boggle_text(lang, "champion", names=join_names(view.champions, lang), people=len(view.champions), target=view.rules.target)
         parts.append(f'<p class="myword-winner myword-room-champion">{_e(line)}</p>')
     for name in players:
         scored = result.words.get(name, ())

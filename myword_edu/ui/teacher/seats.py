@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from myword_edu.i18n.rooms import room_words
 from myword_edu.classroom.roster import UnknownStudentError
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.presence import knocks, let_in, place_game
@@ -43,39 +44,6 @@ __all__ = ["SeatRequests", "SignInBox", "seats_text"]
 log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0
 
-_TEXT = {
-    "en": {
-        "asks": "{name} is already playing {where}, and another device asks to play as {name}.",
-        "let_in": "Let {name} in", "let_in_done": "{name} plays on the new device now.",
-        "gone": "That device stopped asking.",
-        "room": "in the live room {code}", "myword": "MyWord! practice", "boggle": "Boggle practice",
-        "title": "Student sign-in",
-        "help": "Off: students just pick their name. Picture password: after picking their name, each student "
-                "taps their 3 pictures, printed on a card you give them.",
-        "off": "Off", "pictures": "Picture password",
-        "who": "New pictures for", "all": "Every student", "make": "Make new pictures",
-        "made": "Students with new pictures: {count}. Download the cards and print them: they cannot be shown again.",
-        "download": "Download the cards to print",
-        "missing": "Without a picture password yet: {names}.", "none_missing": "Every student has a picture password.",
-        "on": "Sign-in is on.", "now_off": "Sign-in is off.",
-    },
-    "es": {
-        "asks": "{name} ya está jugando {where}, y otro dispositivo pide jugar como {name}.",
-        "let_in": "Dejar entrar a {name}", "let_in_done": "{name} juega ahora en el dispositivo nuevo.",
-        "gone": "Ese dispositivo ya no lo pide.",
-        "room": "en la sala en vivo {code}", "myword": "MyWord! (práctica)", "boggle": "Boggle (práctica)",
-        "title": "Entrada de los alumnos",
-        "help": "Desactivada: los alumnos solo eligen su nombre. Contraseña de dibujos: después de elegir su "
-                "nombre, cada alumno pulsa sus 3 dibujos, impresos en una tarjeta que le das.",
-        "off": "Desactivada", "pictures": "Contraseña de dibujos",
-        "who": "Dibujos nuevos para", "all": "Todos los alumnos", "make": "Hacer dibujos nuevos",
-        "made": "Alumnos con dibujos nuevos: {count}. Descarga las tarjetas e imprímelas: no se pueden volver a mostrar.",
-        "download": "Descargar las tarjetas para imprimir",
-        "missing": "Todavía sin contraseña de dibujos: {names}.", "none_missing": "Todos los alumnos tienen contraseña de dibujos.",
-        "on": "La entrada con dibujos está activada.", "now_off": "La entrada con dibujos está desactivada.",
-    },
-}  # fmt: skip
-
 
 def seats_text(lang: str, key: str, **values: Any) -> str:
     """A message of the seat controls in English or Spanish.
@@ -83,7 +51,7 @@ def seats_text(lang: str, key: str, **values: Any) -> str:
     >>> seats_text("es", "let_in", name="Ana")
     'Dejar entrar a Ana'
     """
-    return _TEXT.get(lang, _TEXT["en"])[key].format(**values)
+    return room_words(lang, f"seats.{key}", **values)
 
 
 class SeatRequests:
