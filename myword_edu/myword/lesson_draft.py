@@ -59,6 +59,7 @@ __all__ = [
     "DraftCheck",
     "DraftError",
     "parse_words",
+    "replace_word",
     "check_draft",
     "draft_from_lesson",
     "lesson_toml",
@@ -76,6 +77,7 @@ MAX_PASTE = 4000
 _MAX_TOKENS = 200
 _SPLIT = re.compile(r"[\s,;]+")
 _EDGE_PUNCTUATION = "\"“”«».:!?¡¿()[]{}*•·"
+_WORD_CODES = ("no_words", "too_many", "not_letters", "unknown", "blocked", "twice")
 _LIMITS = {"title": 80, "grade": 30, "description": 400}
 
 
@@ -190,6 +192,26 @@ def parse_words(text: object) -> tuple[str, ...]:
         if len(words) >= _MAX_TOKENS:
             break
     return tuple(words)
+
+
+def replace_word(text: str, index: int, new: str) -> str:
+    """``text`` with its ``index``-th word (as :func:`parse_words` counts) replaced by ``new``; the rest kept.
+
+    >>> replace_word('friend, "siad"\\nschool', 1, "said")
+    'friend, "said"\\nschool'
+    """
+    count = 0
+    for match in re.finditer(r"[^\s,;]+", text[:MAX_PASTE]):
+        token = match.group()
+        core = normalize(token).strip(_EDGE_PUNCTUATION)
+        if not core:
+            continue
+        if count == index:
+            stripped = token.strip(_EDGE_PUNCTUATION)
+            start = match.start() + token.index(stripped) if stripped else match.start()
+            return text[:start] + new + text[start + len(stripped) :]
+        count += 1
+    return text
 
 
 @lru_cache(maxsize=2048)
@@ -335,10 +357,12 @@ def check_draft(draft: LessonDraft, *, lexicons: Callable[[str], Lexicon] = load
             good.append(folded)
             place[folded] = index
     shown = tuple(lexicon.spelling(w) for w in good)
-    if not good or problems:
+    if not good or any(p.code in _WORD_CODES for p in problems):
         return DraftCheck(tuple(problems), shown)
     shortest = min(len(_tokens(w)) for w in good)
-    min_cards = draft.min_cards if draft.min_cards is not None else max(MIN_CARDS_RANGE.start, min(3, shortest))
+    automatic = max(MIN_CARDS_RANGE.start, min(3, shortest))
+    chosen = draft.min_cards
+    min_cards = chosen if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen in MIN_CARDS_RANGE else automatic
     extra, spellings = _extra_cards(good, draft, min_cards)
     for word in good:
         if len(spellings[word]) < min_cards:
