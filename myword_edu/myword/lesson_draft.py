@@ -364,6 +364,7 @@ def check_draft(draft: LessonDraft, *, lexicons: Callable[[str], Lexicon] = load
     chosen = draft.min_cards
     min_cards = chosen if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen in MIN_CARDS_RANGE else automatic
     extra, spellings = _extra_cards(good, draft, min_cards)
+    extra.sort(key=str)
     for word in good:
         if len(spellings[word]) < min_cards:
             problems.append(DraftProblem("too_short", lexicon.spelling(word), place[word], count=len(spellings[word]),
@@ -420,9 +421,9 @@ def lesson_toml(draft: LessonDraft, words: Sequence[str], extra: Sequence[Card],
     lines.append(f"deck = {_quote(draft.deck)}")
     if draft.deck == "custom":
         lines.append(f"cards = {_quote(' '.join(str(c) for c in draft.kept_cards))}")
-        added = list(extra)
+        added = sorted(extra, key=str)
     else:
-        added = list(draft.kept_cards) + list(extra)
+        added = sorted([*draft.kept_cards, *extra], key=str)
     if added:
         lines.append(f"extra_cards = {_quote(' '.join(str(c) for c in added))}")
     lines += [f"pace = {float(draft.pace)!r}", f"rounds = {draft.rounds}", f"min_cards = {min_cards}", f"bots = {draft.bots}"]
