@@ -75,7 +75,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "p.title": "Give the lesson a title (up to {count} characters).", "p.grade": "The grade has at most {count} characters.",
         "p.description": "The description has at most {count} characters.", "p.language": "Choose English or Spanish.",
         "p.no_words": "Type or paste the lesson's words.", "p.too_many": "A lesson has at most 24 words; this list has {count}.",
-        "p.not_letters": "“{word}” is not a word of letters only.", "p.unknown": "“{word}” is not in the {lang} word list.",
+        "p.not_letters": "“{word}” is not a word of letters only.", "p.unknown": "“{word}” is not in the {language} word list.",
         "p.unknown_near": "“{word}”: did you mean {options}?", "p.blocked": "“{word}” cannot be used in class.",
         "p.twice": "“{word}” is in the list twice.",
         "p.too_short": "“{word}” takes only {count} cards; choose “Shortest word: {count}” or leave the word out.",
@@ -104,7 +104,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "p.title": "Ponle un título a la lección (hasta {count} caracteres).", "p.grade": "El curso tiene como mucho {count} caracteres.",
         "p.description": "La descripción tiene como mucho {count} caracteres.", "p.language": "Elige inglés o español.",
         "p.no_words": "Escribe o pega las palabras de la lección.", "p.too_many": "Una lección tiene como mucho 24 palabras; esta lista tiene {count}.",
-        "p.not_letters": "«{word}» no es una palabra solo de letras.", "p.unknown": "«{word}» no está en la lista de palabras en {lang}.",
+        "p.not_letters": "«{word}» no es una palabra solo de letras.", "p.unknown": "«{word}» no está en la lista de palabras en {language}.",
         "p.unknown_near": "«{word}»: ¿querías decir {options}?", "p.blocked": "«{word}» no se puede usar en clase.",
         "p.twice": "«{word}» está dos veces en la lista.",
         "p.too_short": "«{word}» solo ocupa {count} cartas; elige «Palabra más corta: {count}» o quita la palabra.",
@@ -131,7 +131,7 @@ def problem_text(problem: DraftProblem, lang: str) -> str:
     values: dict[str, Any] = {"word": problem.word, "count": problem.count, "limit": problem.limit,
                               "field": problem.field, "detail": problem.detail}  # fmt: skip
     if problem.code == "unknown":
-        values["lang"] = _LANG_NAMES.get(lang, _LANG_NAMES["en"]).get(problem.field, problem.field)
+        values["language"] = _LANG_NAMES.get(lang, _LANG_NAMES["en"]).get(problem.field, problem.field)
         if problem.suggestions:
             values["options"] = f" {_x(lang, 'or')} ".join(problem.suggestions)
             return _x(lang, "p.unknown_near", **values)
