@@ -66,7 +66,7 @@ def test_a_teacher_pastes_the_week_fixes_a_word_from_the_suggestion_saves_and_us
     browser.click(said[0])
     assert editor.words.value == "friend, because, people\nschool, where, said"
     assert editor.problems.children == ()
-    assert "All 6 words fit once 1 extra cards are added to the deck: P." in editor.fit.value
+    assert "All 6 words fit in one deck at the same time with these cards added: P (1 more)." in editor.fit.value
     browser.click(editor.save_button)
     (path,) = own.glob("*.toml")
     lesson = load_lesson(path)

@@ -50,6 +50,12 @@ log = logging.getLogger(__name__)
 
 #: Problems with the words themselves: while there is one, whether the words fit in a deck is not said.
 WORD_PROBLEMS = ("no_words", "too_many", "not_letters", "unknown", "blocked", "twice", "too_short", "deck")
+LESSONS_CSS = """
+.myword-lessons-tab .myword-lesson-row { flex-shrink: 0; align-items: flex-start; gap: 10px; }
+.myword-lessons-tab .myword-lesson-row > .widget-vbox { flex-shrink: 0; gap: 4px; }
+.myword-lessons-tab .myword-draft-problems .myword-row { gap: 6px; }
+.myword-lessons-tab button.myword-suggestion { background: #fff3b0; font-weight: 700; }
+"""
 PACES = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0, 30.0)
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -69,7 +75,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "deleted": "Deleted: {title}.", "saved": "Saved: {title}. It is in the list below.", "copy": "{title} (copy)",
         "example": "example (read-only: duplicate it to change it)", "yours": "your lesson",
         "fits": "All {count} words fit in one deck at the same time ({cards} cards).",
-        "extra": "All {count} words fit once {added} extra cards are added to the deck: {cards}.",
+        "extra": "All {count} words fit in one deck at the same time with these cards added: {cards} ({added} more).",
         "shown": "Shown with their accents: {words}.", "fix": "Fix:", "no_folder": "There is no folder for your own lessons here.",
         "cannot_save": "The lesson could not be saved: {detail}", "gone_lesson": "That lesson is no longer there.",
         "p.title": "Give the lesson a title (up to {count} characters).", "p.grade": "The grade has at most {count} characters.",
@@ -98,7 +104,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "deleted": "Borrada: {title}.", "saved": "Guardada: {title}. Está en la lista de abajo.", "copy": "{title} (copia)",
         "example": "ejemplo (solo lectura: duplícalo para cambiarlo)", "yours": "tu lección",
         "fits": "Las {count} palabras caben a la vez en un mazo ({cards} cartas).",
-        "extra": "Las {count} palabras caben al añadir {added} cartas al mazo: {cards}.",
+        "extra": "Las {count} palabras caben a la vez en un mazo añadiendo estas cartas: {cards} ({added} más).",
         "shown": "Se muestran con su tilde: {words}.", "fix": "Corregir:", "no_folder": "Aquí no hay carpeta para tus propias lecciones.",
         "cannot_save": "No se pudo guardar la lección: {detail}", "gone_lesson": "Esa lección ya no está.",
         "p.title": "Ponle un título a la lección (hasta {count} caracteres).", "p.grade": "El curso tiene como mucho {count} caracteres.",
@@ -175,7 +181,8 @@ class LessonsTab:
                          w.HTML(f"<p><small>{_e(x('students_help'))}</small></p>"), self.students_pick,
                          w.HBox([self.students_button, self.class_lesson_button]), self.students_message],
                         _dom_classes=["myword-card-box"])  # fmt: skip
-        self.root = w.VBox([choose, self.new_button, self.editor.root, self.listing, self.footer],
+        style = w.HTML(f"<style>{LESSONS_CSS}</style>")
+        self.root = w.VBox([style, choose, w.HBox([self.new_button]), self.editor.root, self.listing, self.footer],
                            _dom_classes=["myword-lessons-tab"])  # fmt: skip
         self._row_widgets: list[w.Widget] = []
         self._deleting: str | None = None
@@ -423,7 +430,7 @@ class LessonEditor:
         for widget in (self.lang, self.words, self.deck, self.min_cards):
             widget.observe(lambda _c: self.check(), names="value")
         self.root = w.VBox([self.heading, self.title, self.lang, w.HTML(f"<p><small>{_e(x('words_help'))}</small></p>"),
-                            self.words, self.check_button, self.problems, self.fit, self.more,
+                            self.words, w.HBox([self.check_button]), self.problems, self.fit, self.more,
                             w.HBox([self.save_button, self.cancel_button]), self.message],
                            _dom_classes=["myword-card-box", "myword-lesson-editor", "myword-hidden"])  # fmt: skip
         self.editing: LessonDraft | None = None
