@@ -6,9 +6,9 @@ once: words that are not in the word list (with the nearest real words as
 suggestions, :mod:`myword_edu.lexicon.suggest`), blocked words (a neutral
 refusal), repeated words, and whether all the words fit in one deck at the same
 time, which cards it must add if not (computed: the teacher never writes
-``extra_cards``). :func:`save_draft` writes the same TOML format as the shipped
-lessons (``lessons/README.md``) into the teacher's lessons folder, and
-:func:`draft_from_lesson` reads a lesson back into a draft to edit or duplicate.
+``extra_cards``), and the lesson file in the same TOML format as the shipped
+lessons (``lessons/README.md``); :func:`draft_from_lesson` reads a lesson back
+into a draft to edit or duplicate it. Saving is :mod:`myword_edu.myword.lesson_files`.
 
 >>> lex = Lexicon.from_words(["friend", "said", "school"], zipf={"said": 6.2}, blocked=[])
 >>> check = check_draft(LessonDraft("Week 1", "en", parse_words("friend, siad\\nschool")), lexicons=lambda lang: lex)
@@ -25,14 +25,11 @@ lessons (``lessons/README.md``) into the teacher's lessons folder, and
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from myword_edu.core.errors import MyWordError
@@ -48,7 +45,6 @@ from myword_edu.myword.lessons import (
     ROUNDS_RANGE,
     Lesson,
     LessonError,
-    load_lesson,
     parse_lesson,
 )
 from myword_edu.myword.round import MIN_CARDS_RANGE
@@ -63,9 +59,6 @@ __all__ = [
     "check_draft",
     "draft_from_lesson",
     "lesson_toml",
-    "save_draft",
-    "delete_lesson_file",
-    "new_lesson_id",
     "DRAFT_DECKS",
     "MAX_PASTE",
 ]
@@ -443,60 +436,3 @@ def draft_from_lesson(lesson: Lesson, *, copy: bool = False) -> LessonDraft:
         grade=lesson.grade, description=lesson.description, deck=lesson.deck, pace=lesson.pace, rounds=lesson.rounds,
         min_cards=lesson.min_cards, bots=lesson.bots, kept_cards=kept, lesson_id=None if copy else lesson.id,
     )  # fmt: skip
-
-
-def new_lesson_id(title: str, taken: Iterable[str]) -> str:
-    """A file name for a new lesson from its title, not one of ``taken``.
-
-    >>> new_lesson_id("Week 3: ¡Árboles!", ["week-3-arboles"])
-    'week-3-arboles-2'
-    """
-    used = set(taken)
-    stem = re.sub(r"[^a-z0-9]+", "-", fold(title).replace("ñ", "n")).strip("-")[:50].strip("-") or "lesson"
-    candidate, number = stem, 1
-    while candidate in used or not LESSON_ID.match(candidate):
-        number += 1
-        candidate = f"{stem}-{number}"
-    return candidate
-
-
-def save_draft(
-    draft: LessonDraft, folder: Path, *, taken: Iterable[str] = (), lexicons: Callable[[str], Lexicon] = load_lexicon
-) -> Lesson:
-    """Check ``draft`` and write it into ``folder`` (created if missing); returns the lesson read back.
-
-    A new lesson gets a file name from its title that is not in ``taken`` (the
-    ids of every lesson already found) nor in the folder; an edited one keeps its
-    own. Raises :class:`DraftError` with every problem, or ``OSError`` if the
-    folder cannot be written.
-    """
-    check = check_draft(draft, lexicons=lexicons)
-    if not check.ok or check.text is None:
-        raise DraftError(check.problems)
-    folder.mkdir(parents=True, exist_ok=True)
-    if draft.lesson_id and LESSON_ID.match(draft.lesson_id):
-        lesson_id = draft.lesson_id
-    else:
-        lesson_id = new_lesson_id(draft.title, [*taken, *(p.stem for p in folder.glob("*.toml"))])
-    path = folder / f"{lesson_id}.toml"
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{lesson_id}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(check.text)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-    return load_lesson(path, lexicons=lexicons)
-
-
-def delete_lesson_file(folder: Path, lesson_id: object) -> bool:
-    """Delete the teacher's lesson ``lesson_id`` from ``folder``; False if there is no such file."""
-    if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
-        return False
-    path = folder / f"{lesson_id}.toml"
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False
-    return True

@@ -15,13 +15,11 @@ from myword_edu.myword.lesson_draft import (
     DraftError,
     LessonDraft,
     check_draft,
-    delete_lesson_file,
     draft_from_lesson,
-    new_lesson_id,
     parse_words,
     replace_word,
-    save_draft,
 )
+from myword_edu.myword.lesson_files import delete_lesson_file, new_lesson_id, save_draft
 from myword_edu.myword.lessons import LessonLibrary, load_lesson
 from myword_edu.myword.spelling import best_spelling
 
