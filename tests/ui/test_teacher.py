@@ -318,7 +318,8 @@ def test_the_size_message_in_spanish(store, auth, library, browser):
 
 def test_lessons_tab_sets_the_class_lesson(open_panel, store, browser):
     lessons = open_panel.tabs[1]
-    assert "es-4-enye" in lessons.listing.value and "NIÑO" in lessons.listing.value
+    listing = browser.page_state(lessons.listing)
+    assert "es-4-enye" in listing and "NIÑO" in listing
     browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index("es-4-enye"))
     browser.click(lessons.use_button)
     assert store.class_info().lesson == "es-4-enye"

@@ -254,7 +254,8 @@ class TeacherPanel(ShowsRoot):
     # -- unlocked -------------------------------------------------------------------------
     def _open(self) -> None:
         from myword_edu.ui.teacher.roster import RosterTab
-        from myword_edu.ui.teacher.tabs import ClassTab, LessonsTab, ProgressTab
+        from myword_edu.ui.teacher.lessons import LessonsTab
+        from myword_edu.ui.teacher.tabs import ClassTab, ProgressTab
 
         close_all(self.lock_form)
         self.unlocked = True
@@ -268,6 +269,7 @@ class TeacherPanel(ShowsRoot):
             self.tab_widget.set_title(index, self.t(key))
         self.tab_widget.set_title(4, room_tab_title(self.lang))  # live rooms (myword_edu/ui/teacher/room.py)
         self.tab_widget.set_title(5, boggle_tab_title(self.lang))  # Boggle settings (myword_edu/ui/teacher/boggle.py)
+        self.tab_widget.observe(self._on_tab, names="selected_index")
         self.lock_button = w.Button(description=self.t("panel.lock"), _dom_classes=["myword-lock-button"])
         self.lock_button.on_click(lambda _b: self.lock())
         self.header.children = [self.title, self.lang_toggle, self.lock_button]
@@ -304,6 +306,14 @@ class TeacherPanel(ShowsRoot):
         """Something changed in one tab: let the others redraw what depends on it."""
         for tab in self.tabs:
             tab.refresh(roster=roster, lessons=lessons)
+
+    def _on_tab(self, change: dict) -> None:
+        """A tab was opened: a tab that reads files (Lessons) reads them again."""
+        index = change["new"]
+        if isinstance(index, int) and 0 <= index < len(self.tabs):
+            opened = getattr(self.tabs[index], "opened", None)
+            if opened is not None:
+                opened()
 
     def _refresh(self) -> float | None:
         """The live refresh: redraw progress when the store has news."""

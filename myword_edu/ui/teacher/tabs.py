@@ -1,4 +1,4 @@
-"""The teacher panel's Lessons, Progress and Class tabs.
+"""The teacher panel's Progress and Class tabs (the Lessons tab is in :mod:`myword_edu.ui.teacher.lessons`).
 
 Progress redraws live: the panel's refresher asks the store every few
 seconds whether an attempt was stored (a cheap query) and only then reads the
@@ -17,7 +17,6 @@ import ipywidgets as w
 from myword_edu.classroom.roster import StudentSettings, new_join_code
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
-from myword_edu.myword.lessons import lesson_dirs
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError
 from myword_edu.classroom.progress import accuracy_series, focus_progress
 from myword_edu.myword.round import MIN_CARDS_RANGE
@@ -29,78 +28,11 @@ from myword_edu.ui.teacher.seats import SignInBox
 if TYPE_CHECKING:
     from myword_edu.ui.teacher.host import PanelHost
 
-__all__ = ["LessonsTab", "ProgressTab", "ClassTab"]
+__all__ = ["ProgressTab", "ClassTab"]
 
 
 def _e(value: object) -> str:
     return escape(str(value), quote=True)
-
-
-class LessonsTab:
-    """Pick the class's lesson; read every lesson's focus words; see lesson files with problems."""
-
-    def __init__(self, panel: "PanelHost") -> None:
-        self.panel = panel
-        t = panel.t
-        self.pick = w.Dropdown(description=t("lessons.class_label"), layout=w.Layout(width="560px"))
-        self.pick.style.description_width = "initial"
-        self.use_button = w.Button(description=t("lessons.use"), _dom_classes=["myword-primary", "myword-use-lesson"])
-        self.use_button.on_click(lambda _b: self.use(self.pick.value))
-        self.message = w.HTML()
-        self.listing = w.HTML(_dom_classes=["myword-lessons-list"])
-        self.root = w.VBox([w.HTML(f"<p>{_e(t('lessons.intro'))}</p>"), w.HBox([self.pick, self.use_button]),
-                            self.message, self.listing])  # fmt: skip
-        self.redraw()
-
-    def redraw(self) -> None:
-        t = self.panel.t
-        lessons = self.panel.library.lessons()
-        current = self.panel.store.class_info().lesson
-        options = [(t("lesson.none"), "")] + [(f"{lesson.title} ({t('lang.' + lesson.lang)})", lesson.id) for lesson in lessons]
-        self.pick.options = options
-        self.pick.value = current if any(v == current for _, v in options) else ""
-        parts = []
-        for lesson in lessons:
-            details = t("lessons.details", grade=lesson.grade or "-", deck=lesson.deck, pace=f"{lesson.pace:g}",
-                        rounds=lesson.rounds, min_cards=lesson.min_cards)  # fmt: skip
-            words = ", ".join(lesson.shown.get(f, f).upper() for f in lesson.focus)
-            parts.append(
-                f'<div class="myword-lesson" data-lesson="{_e(lesson.id)}"><h3>{_e(lesson.title)} '
-                f'<small>({_e(t("lang." + lesson.lang))})</small></h3><p>{_e(lesson.description)}</p>'
-                f"<p><small>{_e(details)}</small></p><p><strong>{_e(t('lessons.focus'))}:</strong> {_e(words)}</p></div>"
-            )
-        if not lessons:
-            parts.append(f"<p>{_e(t('lessons.none'))}</p>")
-        errors = self.panel.library.errors()
-        if errors:
-            items = "".join(f"<li>{_e(str(error))}</li>" for error in errors)
-            parts.append(f"<h2>{_e(t('lessons.problems'))}</h2><ul class=\"myword-problems\">{items}</ul>")
-        parts.append(f"<p><small>{_e(t('lessons.folder', folder=lesson_dirs()[0]))}</small></p>")
-        self.listing.value = "".join(parts)
-
-    def use(self, lesson_id: object) -> bool:
-        """Make ``lesson_id`` the class's lesson ("" for none)."""
-        t = self.panel.t
-        if lesson_id in ("", None):
-            chosen = None
-        else:
-            lesson = self.panel.library.get(lesson_id)
-            if lesson is None:
-                return False
-            chosen = lesson.id
-        try:
-            self.panel.store.update_class(lesson=chosen)
-        except MyWordError as error:
-            self.message.value = say(t("store.error", detail=str(error)), good=False)
-            return False
-        title = self.panel.library.get(chosen).title if chosen else ""
-        self.message.value = say(t("lessons.saved", title=title) if chosen else t("lessons.cleared"), good=True)
-        self.panel.changed(lessons=True)
-        return True
-
-    def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
-        if lessons:
-            self.redraw()
 
 
 class ProgressTab:
