@@ -91,7 +91,7 @@ def test_a_group_of_students_gets_its_own_lesson(panel, store, browser):
     browser.click(tab.students_button)
     lessons = {s.name: s.lesson for s in store.students()}
     assert lessons == {"Ana": "en-3-digraphs", "Ben": None, "Carla": "en-3-digraphs"}
-    assert "2 student(s) now play: Digraphs" in tab.students_message.value
+    assert "2 students now play: Digraphs" in tab.students_message.value
     assert "Ana — Digraphs: CH, SH and TH" in [label for label, _ in tab.students_pick.options]
     browser.update(tab.students_pick, index=[0])
     browser.click(tab.class_lesson_button)

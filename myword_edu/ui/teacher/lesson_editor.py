@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from myword_edu.i18n.classroom import CLASSROOM, text
 from myword_edu.myword.lesson_draft import DRAFT_DECKS, DraftCheck, DraftProblem, LessonDraft, check_draft, parse_words, replace_word
 from myword_edu.myword.lessons import BOTS_RANGE, ROUNDS_RANGE
 from myword_edu.myword.round import MIN_CARDS_RANGE
@@ -24,73 +25,11 @@ __all__ = ["LessonEditor", "problem_text", "lesson_text", "dropdown", "WORD_PROB
 WORD_PROBLEMS = ("no_words", "too_many", "not_letters", "unknown", "blocked", "twice", "too_short", "deck")
 PACES = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0, 30.0)
 
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "pick": "Lesson", "use_students": "Use for selected students", "use_class_lesson": "Back to the class lesson",
-        "students": "Students", "students_help": "Pick students (Ctrl or Shift for many) to give a group its own list.",
-        "given": "{count} student(s) now play: {title}.", "given_class": "{count} student(s) play the class lesson again.",
-        "pick_first": "Pick at least one student first.", "pick_lesson": "Choose a lesson first.",
-        "gone": "A picked student is no longer on the class list.", "new": "New lesson",
-        "new_title": "New lesson", "edit_title": "Edit: {title}", "title": "Title", "lang": "Language",
-        "words": "Words", "words_help": "Paste or type the words: commas, spaces or one per line (up to 24).",
-        "check": "Check", "save": "Save", "cancel": "Cancel", "more": "More settings (optional)", "grade": "Grade",
-        "description": "Description", "deck": "Deck", "deck.standard": "standard (71-72 cards, with wild cards)",
-        "deck.junior": "ages 7+ (letters and QU only)", "deck.custom": "the file's own deck", "pace": "Seconds per card",
-        "rounds": "Rounds", "min_cards": "Shortest word (cards)", "auto": "automatic", "bots": "Computer players",
-        "edit": "Edit", "duplicate": "Duplicate", "delete": "Delete", "delete_confirm": "Click again to delete",
-        "deleted": "Deleted: {title}.", "saved": "Saved: {title}. It is in the list below.", "copy": "{title} (copy)",
-        "example": "example (read-only: duplicate it to change it)", "yours": "your lesson",
-        "fits": "All {count} words fit in one deck at the same time ({cards} cards).",
-        "extra": "All {count} words fit in one deck at the same time with these cards added: {cards} ({added} more).",
-        "shown": "Shown with their accents: {words}.", "fix": "Fix:", "no_folder": "There is no folder for your own lessons here.",
-        "cannot_save": "The lesson could not be saved: {detail}", "gone_lesson": "That lesson is no longer there.",
-        "p.title": "Give the lesson a title (up to {count} characters).", "p.grade": "The grade has at most {count} characters.",
-        "p.description": "The description has at most {count} characters.", "p.language": "Choose English or Spanish.",
-        "p.no_words": "Type or paste the lesson's words.", "p.too_many": "A lesson has at most 24 words; this list has {count}.",
-        "p.not_letters": "“{word}” is not a word of letters only.", "p.unknown": "“{word}” is not in the {language} word list.",
-        "p.unknown_near": "“{word}”: did you mean {options}?", "p.blocked": "“{word}” cannot be used in class.",
-        "p.twice": "“{word}” is in the list twice.",
-        "p.too_short": "“{word}” takes only {count} cards; choose “Shortest word: {count}” or leave the word out.",
-        "p.deck": "These words need {count} cards, more than one deck holds ({limit}): use fewer or shorter words.",
-        "p.setting": "That value of {field} cannot be used.", "p.file": "{detail}", "or": "or",
-    },
-    "es": {
-        "pick": "Lección", "use_students": "Usar para los alumnos elegidos", "use_class_lesson": "Volver a la lección de la clase",
-        "students": "Alumnos", "students_help": "Elige alumnos (Ctrl o Mayús para varios) para dar a un grupo su propia lista.",
-        "given": "{count} alumno(s) juegan ahora: {title}.", "given_class": "{count} alumno(s) vuelven a la lección de la clase.",
-        "pick_first": "Elige antes al menos un alumno.", "pick_lesson": "Elige antes una lección.",
-        "gone": "Un alumno elegido ya no está en la lista de la clase.", "new": "Nueva lección",
-        "new_title": "Nueva lección", "edit_title": "Editar: {title}", "title": "Título", "lang": "Idioma",
-        "words": "Palabras", "words_help": "Pega o escribe las palabras: con comas, espacios o una por línea (hasta 24).",
-        "check": "Comprobar", "save": "Guardar", "cancel": "Cancelar", "more": "Más ajustes (opcionales)", "grade": "Curso",
-        "description": "Descripción", "deck": "Mazo", "deck.standard": "estándar (71-72 cartas, con comodines)",
-        "deck.junior": "7+ años (solo letras y QU)", "deck.custom": "el mazo propio del archivo", "pace": "Segundos por carta",
-        "rounds": "Rondas", "min_cards": "Palabra más corta (cartas)", "auto": "automático", "bots": "Jugadores del ordenador",
-        "edit": "Editar", "duplicate": "Duplicar", "delete": "Borrar", "delete_confirm": "Pulsa otra vez para borrar",
-        "deleted": "Borrada: {title}.", "saved": "Guardada: {title}. Está en la lista de abajo.", "copy": "{title} (copia)",
-        "example": "ejemplo (solo lectura: duplícalo para cambiarlo)", "yours": "tu lección",
-        "fits": "Las {count} palabras caben a la vez en un mazo ({cards} cartas).",
-        "extra": "Las {count} palabras caben a la vez en un mazo añadiendo estas cartas: {cards} ({added} más).",
-        "shown": "Se muestran con su tilde: {words}.", "fix": "Corregir:", "no_folder": "Aquí no hay carpeta para tus propias lecciones.",
-        "cannot_save": "No se pudo guardar la lección: {detail}", "gone_lesson": "Esa lección ya no está.",
-        "p.title": "Ponle un título a la lección (hasta {count} caracteres).", "p.grade": "El curso tiene como mucho {count} caracteres.",
-        "p.description": "La descripción tiene como mucho {count} caracteres.", "p.language": "Elige inglés o español.",
-        "p.no_words": "Escribe o pega las palabras de la lección.", "p.too_many": "Una lección tiene como mucho 24 palabras; esta lista tiene {count}.",
-        "p.not_letters": "«{word}» no es una palabra solo de letras.", "p.unknown": "«{word}» no está en la lista de palabras en {language}.",
-        "p.unknown_near": "«{word}»: ¿querías decir {options}?", "p.blocked": "«{word}» no se puede usar en clase.",
-        "p.twice": "«{word}» está dos veces en la lista.",
-        "p.too_short": "«{word}» solo ocupa {count} cartas; elige «Palabra más corta: {count}» o quita la palabra.",
-        "p.deck": "Estas palabras necesitan {count} cartas, más de las que caben en un mazo ({limit}): usa menos palabras o más cortas.",
-        "p.setting": "Ese valor de {field} no se puede usar.", "p.file": "{detail}", "or": "o",
-    },
-}  # fmt: skip
-_LANG_NAMES = {"en": {"en": "English", "es": "Spanish"}, "es": {"en": "inglés", "es": "español"}}
 
 
 def lesson_text(lang: str, key: str, **values: Any) -> str:
-    """The tab's text ``key`` in ``lang`` (English if unknown)."""
-    template = _TEXT.get(lang, _TEXT["en"])[key]
-    return template.format(**values) if values else template
+    """The tab's text ``key`` in ``lang`` (the classroom catalog's ``lesson_edit.*`` texts)."""
+    return text(lang if lang in ("en", "es") else "en", f"lesson_edit.{key}", **values)
 
 
 def problem_text(problem: DraftProblem, lang: str) -> str:
@@ -104,12 +43,12 @@ def problem_text(problem: DraftProblem, lang: str) -> str:
     values: dict[str, Any] = {"word": problem.word, "count": problem.count, "limit": problem.limit,
                               "field": problem.field, "detail": problem.detail}  # fmt: skip
     if problem.code == "unknown":
-        values["language"] = _LANG_NAMES.get(lang, _LANG_NAMES["en"]).get(problem.field, problem.field)
+        values["language"] = lesson_text(lang, f"lang.{problem.field}") if problem.field in ("en", "es") else problem.field
         if problem.suggestions:
             values["options"] = f" {lesson_text(lang, 'or')} ".join(problem.suggestions)
             return lesson_text(lang, "p.unknown_near", **values)
     key = f"p.{problem.code}"
-    return lesson_text(lang, key, **values) if key in _TEXT["en"] else str(problem)
+    return lesson_text(lang, key, **values) if f"lesson_edit.{key}" in CLASSROOM else str(problem)
 
 
 def _e(value: object) -> str:
