@@ -179,6 +179,8 @@ EN: dict[str, str] = {
     "boggle.missed_label": "Words nobody found",
     "connection.lost": "Connection lost: this page has stopped working. Reopen the link to go on.",
     "connection.reopen": "Reopen",
+    "hear.label": "Hear “{word}”",
+    "hear.failed": "This device could not say the word. Check that the sound is on, then try again.",
 }
 
 ES: dict[str, str] = {
@@ -338,6 +340,8 @@ ES: dict[str, str] = {
     "boggle.missed_label": "Palabras que nadie encontró",
     "connection.lost": "Se ha perdido la conexión: esta página ha dejado de funcionar. Vuelve a abrir el enlace para seguir.",
     "connection.reopen": "Volver a abrir",
+    "hear.label": "Escuchar «{word}»",
+    "hear.failed": "Este aparato no ha podido decir la palabra. Mira que el sonido esté activado y vuelve a intentarlo.",
 }
 
 #: The catalogs by language tag.

@@ -6,7 +6,8 @@ code with the code hidden, and hides everything of JupyterLab but the app.
 Every file the page needs is in the folder: Pyodide's core, a Pyodide lock
 file rewritten to list only the shipped wheels (all loaded at start, in
 parallel), the wheels (byte-compiled for Pyodide's Python at build time, see
-:mod:`~myword_edu.site.pycompile`), and the labextensions. Nothing is fetched from any
+:mod:`~myword_edu.site.pycompile`), the labextensions, and the speech synthesizer
+(``static/espeak-ng``, loaded by the page on the first "hear it" click). Nothing is fetched from any
 other host at run time (``disablePyPIFallback``; no CDN URL is left in the
 configuration).
 
@@ -127,6 +128,7 @@ def build_site(
         pyodide_dir.mkdir(parents=True)
         report("unpacking Pyodide's core and the kernel's wheels")
         lock = _unpack_pyodide(pyodide_tgz, pyodide_dir)
+        _copy_voice(lite)
         bundled = _bundled_kernel_wheels(extension_wheels[0], work / "bundled")
         our_wheel = build_kernel_wheel(work / "ours")
         shipped = {**kernel_wheels, **bundled, "myword-edu": our_wheel}
@@ -178,6 +180,17 @@ def _unpack_pyodide(tgz: Path, target: Path) -> dict:
                 raise SiteBuildError(f"{name} in {tgz.name} is not a file")
             (target / name).write_bytes(data.read())
     return json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
+
+
+def _copy_voice(lite: Path) -> None:
+    """The speech synthesizer the "hear it" buttons fall back on, where the page looks for it.
+
+    The page (not the kernel) loads it, on the first click, so it is a file of the site rather
+    than part of the kernel's wheel (which every first visit downloads).
+    """
+    from myword_edu.ui.widgets.speech import VOICE_FILES, VOICE_PATHS
+
+    shutil.copytree(VOICE_FILES, lite / VOICE_PATHS["site"])
 
 
 def _bundled_kernel_wheels(kernel_extension_wheel: Path, folder: Path) -> dict[str, Path]:
@@ -300,6 +313,7 @@ def _finish(output: Path, games: list[str], shipped: dict[str, Path], started: f
             "jupyterlite-core": pins.JUPYTERLITE_CORE,
             "jupyterlite-pyodide-kernel": pins.JUPYTERLITE_PYODIDE_KERNEL,
             "pyodide": pins.PYODIDE.version,
+            "espeak-ng": pins.ESPEAK_NG.spec,
             "wheels": {name: path.name for name, path in sorted(shipped.items())},
         },
         "files": len(files),
