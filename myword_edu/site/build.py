@@ -128,7 +128,6 @@ def build_site(
         pyodide_dir.mkdir(parents=True)
         report("unpacking Pyodide's core and the kernel's wheels")
         lock = _unpack_pyodide(pyodide_tgz, pyodide_dir)
-        _copy_voice(lite)
         bundled = _bundled_kernel_wheels(extension_wheels[0], work / "bundled")
         our_wheel = build_kernel_wheel(work / "ours")
         shipped = {**kernel_wheels, **bundled, "myword-edu": our_wheel}
@@ -182,7 +181,7 @@ def _unpack_pyodide(tgz: Path, target: Path) -> dict:
     return json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
 
 
-def _copy_voice(lite: Path) -> None:
+def _copy_voice(output: Path) -> None:
     """The speech synthesizer the "hear it" buttons fall back on, where the page looks for it.
 
     The page (not the kernel) loads it, on the first click, so it is a file of the site rather
@@ -190,7 +189,7 @@ def _copy_voice(lite: Path) -> None:
     """
     from myword_edu.ui.widgets.speech import VOICE_FILES, VOICE_PATHS
 
-    shutil.copytree(VOICE_FILES, lite / VOICE_PATHS["site"])
+    shutil.copytree(VOICE_FILES, output / VOICE_PATHS["site"])
 
 
 def _bundled_kernel_wheels(kernel_extension_wheel: Path, folder: Path) -> dict[str, Path]:
@@ -301,6 +300,7 @@ def _finish(output: Path, games: list[str], shipped: dict[str, Path], started: f
     """Our pages on top of JupyterLite's output, and the manifest."""
     for name in ("index.html", "site.css", "site.js"):
         shutil.copy2(ASSETS / name, output / name)
+    _copy_voice(output)
     for unused in ("lab", "notebooks", "tree", "edit", "consoles", "doc"):
         shutil.rmtree(output / unused, ignore_errors=True)
     files = [p for p in output.rglob("*") if p.is_file()]
