@@ -195,6 +195,7 @@ def test_words_are_heard_in_english_and_spanish_with_no_network(offline, server)
     }  # fmt: skip
     print("\nclick to sound:", json.dumps(figures))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "speech-es.png"))
     (ARTIFACTS / "speech-latency.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
 
 
