@@ -193,6 +193,8 @@ EN: dict[str, Entry] = {
     "site.none": "Your words are kept in this browser, even if you close the page.",
     "site.unavailable": "This browser does not let the page keep your progress: download it before you leave.",
     "site.games": "Games",
+    "hear.label": "Hear “{word}”",
+    "hear.failed": "This device could not say the word. Check that the sound is on, then try again.",
 }
 
 #: The game's texts (gettext domain ``game``).

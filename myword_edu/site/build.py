@@ -6,7 +6,8 @@ code with the code hidden, and hides everything of JupyterLab but the app.
 Every file the page needs is in the folder: Pyodide's core, a Pyodide lock
 file rewritten to list only the shipped wheels (all loaded at start, in
 parallel), the wheels (byte-compiled for Pyodide's Python at build time, see
-:mod:`~myword_edu.site.pycompile`), and the labextensions. Nothing is fetched from any
+:mod:`~myword_edu.site.pycompile`), the labextensions, and the speech synthesizer
+(``static/espeak-ng``, loaded by the page on the first "hear it" click). Nothing is fetched from any
 other host at run time (``disablePyPIFallback``; no CDN URL is left in the
 configuration).
 
@@ -180,6 +181,17 @@ def _unpack_pyodide(tgz: Path, target: Path) -> dict:
     return json.loads((target / "pyodide-lock.json").read_text(encoding="utf-8"))
 
 
+def _copy_voice(output: Path) -> None:
+    """The speech synthesizer the "hear it" buttons fall back on, where the page looks for it.
+
+    The page (not the kernel) loads it, on the first click, so it is a file of the site rather
+    than part of the kernel's wheel (which every first visit downloads).
+    """
+    from myword_edu.ui.widgets.speech import VOICE_FILES, VOICE_PATHS
+
+    shutil.copytree(VOICE_FILES, output / VOICE_PATHS["site"])
+
+
 def _bundled_kernel_wheels(kernel_extension_wheel: Path, folder: Path) -> dict[str, Path]:
     """piplite, pyodide-kernel and the ipykernel/widgetsnbextension shims, from the kernel's labextension."""
     import zipfile
@@ -288,6 +300,7 @@ def _finish(output: Path, games: list[str], shipped: dict[str, Path], started: f
     """Our pages on top of JupyterLite's output, and the manifest."""
     for name in ("index.html", "site.css", "site.js"):
         shutil.copy2(ASSETS / name, output / name)
+    _copy_voice(output)
     for unused in ("lab", "notebooks", "tree", "edit", "consoles", "doc"):
         shutil.rmtree(output / unused, ignore_errors=True)
     files = [p for p in output.rglob("*") if p.is_file()]
@@ -300,6 +313,7 @@ def _finish(output: Path, games: list[str], shipped: dict[str, Path], started: f
             "jupyterlite-core": pins.JUPYTERLITE_CORE,
             "jupyterlite-pyodide-kernel": pins.JUPYTERLITE_PYODIDE_KERNEL,
             "pyodide": pins.PYODIDE.version,
+            "espeak-ng": pins.ESPEAK_NG.spec,
             "wheels": {name: path.name for name, path in sorted(shipped.items())},
         },
         "files": len(files),

@@ -33,6 +33,7 @@ __all__ = [
     "KERNEL_WORKER_PATCH",
     "JUPYTERLITE_CORE",
     "JUPYTERLITE_PYODIDE_KERNEL",
+    "ESPEAK_NG",
 ]
 
 #: The JupyterLite build tool (a Python package the build runs, not shipped as such).
@@ -77,6 +78,16 @@ PYODIDE = NpmPackage(
     "pyodide",
     "314.0.6",
     "sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ==",
+)
+
+#: The speech synthesizer the "hear it" buttons fall back on (eSpeak NG compiled to WebAssembly,
+#: GPL-3.0): ``tools/build_speech.py`` keeps its English and Spanish data and writes the files the
+#: Voila template serves (``myword_edu/jupyter/voila/templates/myword/static/espeak-ng``); the
+#: site build copies that folder (see :mod:`myword_edu.ui.widgets.speech`).
+ESPEAK_NG = NpmPackage(
+    "@echogarden/espeak-ng-emscripten",
+    "0.3.5",
+    "sha512-Izbkm7NWccwb//RKgOp1/0k21StKN1DFIn+K7GU1XN7n6pmSi4bsk/0tYUsgQbysC4GVyrVompNmLInU/BFE+A==",
 )
 
 #: The Python packages the kernel loads at start (Python 3.14, pure wheels).

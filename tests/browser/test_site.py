@@ -252,3 +252,34 @@ def test_boggle_word_on_a_seeded_board(student, served):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "site-boggle.png"))
     assert outside(student.requests) == [], f"requests left 127.0.0.1: {outside(student.requests)}"
+
+
+def test_a_found_word_is_heard_on_the_site(student, served):
+    """The "hear it" button of a Boggle word says it with the synthesizer the site ships (no voice
+    of the browser's own), loaded from the site's folder on the first click (tests/browser/test_speech.py)."""
+    from myword_edu.boggle.round import Board, default_dice
+    from myword_edu.boggle.solver import solve
+
+    from tests.browser.test_speech import NO_VOICES, TAP, assert_speech
+
+    student.add_init_script(TAP)
+    student.add_init_script(NO_VOICES)
+    page, frame = open_site(student, served, "game=boggle&seed=11&minutes=3&lang=es")
+    frame.get_by_role("button", name="Empezar", exact=True).click()
+    frame.wait_for_function("[...document.querySelectorAll('.boggle-grid .boggle-cube')].every(e => e.dataset.face)")
+    lexicon = load_lexicon("es")
+    word = min((w for w in solve(Board.roll(default_dice("es"), seed="11-1"), lexicon) if not lexicon.is_blocked(w)),
+               key=lambda w: (-lexicon.zipf(w), w))  # fmt: skip
+    frame.locator(".boggle-entry input").fill(word)
+    frame.locator(".boggle-entry input").press("Enter")
+    button = frame.locator(".boggle-found button.myword-hear").first
+    button.wait_for()
+    assert button.get_attribute("data-lang") == "es"
+    assert not any("/static/espeak-ng/" in r.path for r in served.requests)
+    button.click()
+    frame.wait_for_function("window.__heard.length > 0", timeout=120_000)
+    assert_speech(frame.evaluate("window.__heard[0]"), f"Spanish {word!r} on the site")
+    assert {r.path for r in served.requests if "/static/espeak-ng/" in r.path} == {
+        "/static/espeak-ng/espeak-ng.js", "/static/espeak-ng/espeak-ng.data",
+    }  # fmt: skip
+    assert outside(student.requests) == [], f"requests left 127.0.0.1: {outside(student.requests)}"

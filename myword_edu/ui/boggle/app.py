@@ -32,6 +32,7 @@ from myword_edu.ui.boggle.panels import (best_html, cube_labels, counts_html, fo
                                          timer_html)
 from myword_edu.ui.boggle.settings import BoggleSettings, boggle_settings_from_request
 from myword_edu.ui.widgets.live import LiveRegion
+from myword_edu.ui.widgets.speech import Speaker, hear_button
 from myword_edu.ui.myword.panels import feedback_html
 from myword_edu.ui.myword.settings import MAX_BOTS
 from myword_edu.ui.widgets.style import style_tag
@@ -192,7 +193,7 @@ class BoggleApp(ShowsRoot):
             _dom_classes=["boggle-side"],
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])
-        self.root = w.VBox([self.style, header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
+        self.root = w.VBox([self.style, Speaker(), header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
         if self.locked:  # the teacher's settings: nothing on the page can change them
             _show(self.settings_row, False)
             _show(self.lang_toggle, False)
@@ -389,7 +390,8 @@ class BoggleApp(ShowsRoot):
             )  # fmt: skip
             self.lesson_review.value = lesson_html(s.focus, s.focus_found, list(s.focus_left_out), s.lexicon, lang)
             missed = s.missed()
-            words = [{"id": i, "text": spelled(word, s.lexicon)} for i, word in enumerate(missed)]
+            words = [{"id": i, "text": spelled(word, s.lexicon), "hear": hear_button(spelled(word, s.lexicon), lang)}
+                     for i, word in enumerate(missed)]
             if self.missed.words != words:
                 self.missed.words = words
                 self.missed.selected = -1

@@ -252,7 +252,12 @@ function render({ model, el }) {
       b.dataset.id = String(w.id);
       b.setAttribute("aria-pressed", w.id === selected ? "true" : "false");
       b.textContent = w.text;
-      return b;
+      if (!w.hear) return b;
+      const item = document.createElement("span");
+      item.className = "boggle-chip-item";
+      item.append(b);
+      item.insertAdjacentHTML("beforeend", w.hear);  // a "hear it" button (ui/widgets/speech.py)
+      return item;
     }));
   }
   model.on("change:words", draw);

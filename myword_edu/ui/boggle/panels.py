@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Mapping, Sequence
 
 from myword_edu.boggle.round import Play, RoundResult, face_label
 from myword_edu.i18n.game import about_players, message
+from myword_edu.ui.widgets.speech import hear_button
 
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
@@ -68,17 +69,17 @@ def timer_html(seconds_left: int, total: int, lang: str) -> str:
     )
 
 
-def _word_item(text: str, points: int, *, bonus: bool = False, crossed: bool = False) -> str:
+def _word_item(text: str, points: int, lang: str, *, bonus: bool = False, crossed: bool = False) -> str:
     mark = ' <span class="boggle-x2">×2</span>' if bonus else ""
     cls = ' class="boggle-crossed"' if crossed else ""
     word = f"<s>{_e(text)}</s>" if crossed else _e(text)
-    return f'<li{cls}><span class="boggle-word">{word}</span>{mark} <span class="boggle-pts">+{points}</span></li>'
+    return f'<li{cls}><span class="boggle-word">{word}</span>{hear_button(text, lang)}{mark} <span class="boggle-pts">+{points}</span></li>'
 
 
 def found_html(found: Sequence[Play], lexicon: "Lexicon", lang: str) -> str:
     """The student's words so far, newest first, with points (before shared words are crossed out)."""
     total = sum(p.points for p in found)
-    items = "".join(_word_item(spelled(p.word, lexicon), p.points, bonus=p.bonus) for p in reversed(found))
+    items = "".join(_word_item(spelled(p.word, lexicon), p.points, lang, bonus=p.bonus) for p in reversed(found))
     body = f"<ol reversed>{items}</ol>" if found else f'<p>{_e(message(lang, "boggle.found_none"))}</p>'
     summary = message(lang, "boggle.found_summary", count=len(found), points=total)
     return (
@@ -158,7 +159,7 @@ def result_html(
         parts.append(f'<p class="boggle-target">{_e(m("boggle.target_line", target=target))}</p>')
     for name in players:
         scored = result.words.get(name, ())
-        items = "".join(_word_item(spelled(s.word, lexicon), s.points, bonus=s.bonus and not s.crossed, crossed=s.crossed) for s in scored)
+        items = "".join(_word_item(spelled(s.word, lexicon), s.points, lang, bonus=s.bonus and not s.crossed, crossed=s.crossed) for s in scored)
         body = f'<ul class="boggle-list">{items}</ul>' if scored else f'<p>{_e(m("review.none"))}</p>'
         parts.append(f'<div class="boggle-player-words" data-player="{_e(name)}"><h3>{_e(name)}</h3>{body}</div>')
     if result.shared:

@@ -25,6 +25,7 @@ from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.widgets.live import LiveRegion
+from myword_edu.ui.widgets.speech import Speaker
 from myword_edu.ui.myword.model import Phase, Session
 from myword_edu.ui.myword.panels import deck_counter, feed_html, feedback_html, review_html, scoreboard, status_line
 from myword_edu.ui.myword.settings import MAX_BOTS, Mode, Settings
@@ -135,7 +136,7 @@ class StudentApp(ShowsRoot):
         )
         side = w.VBox([self.scores, self.feed], _dom_classes=["myword-side"])
         main = w.HBox([play, side], _dom_classes=["myword-main"])
-        self.root = w.VBox([self.style, header, self.settings_row, main], _dom_classes=["myword-app"])
+        self.root = w.VBox([self.style, Speaker(), header, self.settings_row, main], _dom_classes=["myword-app"])
         if self.locked:
             for widget in (self.lang_toggle, self.mode_toggle, self.settings_row):
                 _show(widget, False)

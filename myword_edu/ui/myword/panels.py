@@ -17,6 +17,7 @@ from typing import Mapping, Sequence
 
 from myword_edu.i18n.game import about_players, join_names, message, score_label
 from myword_edu.ui.myword.model import Call, Feedback, Phase, RoundReview
+from myword_edu.ui.widgets.speech import hear_button
 
 __all__ = ["deck_counter", "status_line", "feedback_html", "scoreboard", "feed_html", "review_html"]
 
@@ -105,15 +106,16 @@ def feed_html(feed: Sequence[Call], lang: str, *, limit: int = 12) -> str:
             text, cls = message(lang, "feed.refused", player=call.player, word=call.word), "no"
             if call.free_to:
                 text += " → " + about_players(lang, "feedback.free_cards", call.free_to)
-        items.append(f'<li class="{cls}">{_e(text)}</li>')
+        hear = hear_button(call.word, lang) if call.accepted else ""
+        items.append(f'<li class="{cls}">{_e(text)}{hear}</li>')
     body = f'<ol reversed>{"".join(items)}</ol>' if items else f'<p>{_e(message(lang, "feed.empty"))}</p>'
     return f'<div class="myword-panel myword-feed" aria-live="polite"><h2>{_e(message(lang, "feed.title"))}</h2>{body}</div>'
 
 
-def _chips(words: Sequence[str], lang: str) -> str:
+def _chips(words: Sequence[str], lang: str, *, hear: bool = False) -> str:
     if not words:
         return f'<p>{_e(message(lang, "review.none"))}</p>'
-    return '<p class="chips">' + "".join(f"<span>{_e(w)}</span>" for w in words) + "</p>"
+    return '<p class="chips">' + "".join(f"<span>{_e(w)}{hear_button(w, lang) if hear else ''}</span>" for w in words) + "</p>"
 
 
 def review_html(
@@ -147,8 +149,9 @@ def review_html(
     parts.append(f'<h3>{_e(message(lang, "review.words"))}</h3>')
     for name in players:
         words = review.words.get(name, ())
-        parts.append(f"<p><strong>{_e(name)}</strong>: {_e(', '.join(words) or message(lang, 'review.none'))}</p>")
+        said = ", ".join(_e(word) + hear_button(word, lang) for word in words)
+        parts.append(f"<p><strong>{_e(name)}</strong>: {said or _e(message(lang, 'review.none'))}</p>")
     parts.append(f'<h3>{_e(message(lang, "review.could"))}</h3>')
-    parts.append(_chips(review.could, lang))
+    parts.append(_chips(review.could, lang, hear=True))
     parts.append("</div>")
     return "".join(parts)

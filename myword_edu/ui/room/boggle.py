@@ -36,6 +36,7 @@ from myword_edu.ui.boggle.model import play_feedback, shown_text
 from myword_edu.ui.boggle.panels import counts_html, cube_labels, found_html, result_html, spelled, timer_html
 from myword_edu.ui.myword.model import Feedback
 from myword_edu.ui.myword.panels import feedback_html
+from myword_edu.ui.widgets.speech import Speaker, hear_button
 
 __all__ = ["BoggleSeatPanel"]
 
@@ -87,7 +88,7 @@ class BoggleSeatPanel:
                        _dom_classes=["boggle-board-col"])  # fmt: skip
         side = w.VBox([self.entry_row, self.feedback, self.result, self.missed_box, self.found, self.counts],
                       _dom_classes=["boggle-side"])  # fmt: skip
-        self.root = w.VBox([w.HTML(f"<style>{BOGGLE_CSS}</style>"),
+        self.root = w.VBox([w.HTML(f"<style>{BOGGLE_CSS}</style>"), Speaker(),
                             w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])],
                            _dom_classes=["boggle-app"])  # fmt: skip
         self.redraw()
@@ -201,7 +202,8 @@ class BoggleSeatPanel:
                                             round_number=view.round_no, totals=view.totals, target=target,
                                             winners=view.champions, game_over=bool(view.champions),
                                             show_totals=True)  # fmt: skip
-            words = [{"id": i, "text": spelled(word, self.lexicon)} for i, word in enumerate(result.missed[:60])]
+            words = [{"id": i, "text": spelled(word, self.lexicon), "hear": hear_button(spelled(word, self.lexicon), lang)}
+                     for i, word in enumerate(result.missed[:60])]
             if self.missed.words != words:
                 self.missed.words, self.missed.selected = words, -1
             help_text = m("boggle.missed_help") if words else m("review.none")
