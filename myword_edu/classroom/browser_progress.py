@@ -119,7 +119,7 @@ class BrowserProgress:
             "lesson": attempt.lesson, "focus_word": attempt.focus_word,
         }  # fmt: skip
         self._add(record)
-        return attempt.stored(sum(1 for r in self.records if r["kind"] == "attempt"), _parse(record["at"]), self.student)
+        return attempt.stored(sum(1 for r in self.records if r["kind"] == "attempt"), _parse(_stamp(at)), self.student)
 
     def cross_out(self, game_ids: Iterable[str], round: int, words: Iterable[str]) -> int:
         """Keep a Boggle round's crossed-out words (its attempts of them then score 0)."""

@@ -338,9 +338,9 @@ class StudentSeat(RoomLog):
                 return left
             ids = None if card_ids is None else list(check_card_ids(card_ids))  # 0.9 is not card 0
             looked = None if seen is None else int(seen)
-            intent = ["claim", replica.round_no if round_no is None else int(round_no), self.name, str(word), ids,
-                      looked]  # fmt: skip
-            if intent[1] == replica.round_no:  # BadWordError, CardIdsError before anything changes
+            number = replica.round_no if round_no is None else int(round_no)
+            intent = ["claim", number, self.name, str(word), ids, looked]
+            if number == replica.round_no:  # BadWordError, CardIdsError before anything changes
                 rnd.check_claim(self.name, str(word), ids, seen=looked)
             else:
                 rnd.check_claim(self.name, str(word))
@@ -353,7 +353,7 @@ class StudentSeat(RoomLog):
                       "free": [[f.player, f.card_id] for f in result.free_cards]}  # fmt: skip
             self._insert(conn, event, record)
             attempt = Attempt.from_claim(
-                result, student_id=self.student_id, game_id=self.game_id, round=intent[1], lang=self.settings.lang,
+                result, student_id=self.student_id, game_id=self.game_id, round=number, lang=self.settings.lang,
                 min_cards=self.settings.min_cards, lesson=self.played_lesson, table_before=table_before, at=event.at,
             )  # fmt: skip
             if attempt is not None:
@@ -439,7 +439,8 @@ class StudentSeat(RoomLog):
                 raise RoomError("removed", "the teacher has taken you out of this room")
             if replica.round is None:
                 raise RoomError("no_round", "wait for the teacher to start the round")
-            intent = ["word", replica.round_no if round_no is None else int(round_no), self.name, text, cells]
+            number = replica.round_no if round_no is None else int(round_no)
+            intent = ["word", number, self.name, text, cells]
             event = self._next_event("word", self.name, intent)
             play = replica.apply(event)
             assert isinstance(play, Play)
@@ -450,14 +451,14 @@ class StudentSeat(RoomLog):
             assert rnd is not None
             attempt = Attempt.from_play(
                 play, typed=text, board=rnd.board, lexicon=replica.lexicon, student_id=self.student_id,
-                game_id=self.game_id, round=intent[1], lang=self.lang, lesson=self.played_lesson, at=event.at,
+                game_id=self.game_id, round=number, lang=self.lang, lesson=self.played_lesson, at=event.at,
             )  # fmt: skip
             if attempt is not None:
                 sink = TransactionSink(conn, self.store.now)
                 sink.record(attempt)
                 if play.accepted and any(play.word in {p.word for p in rnd.found(other)}
                                          for other in rnd.players if other != self.name):  # fmt: skip
-                    sink.cross_out(self._room_games(conn), intent[1], [play.word])  # shared: 0 for everyone
+                    sink.cross_out(self._room_games(conn), attempt.round, [play.word])  # shared: 0 for everyone
             return play
         return self._write(action)
 
