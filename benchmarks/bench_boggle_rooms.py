@@ -23,7 +23,7 @@ Afterwards the parent checks, from the database alone:
 and reports write-to-answer latency (p50/p95), how long the board took to
 reach every student's kernel after the teacher started (p50/p95), and, as the
 baseline measured in the same run, a solo practice game's word write (one
-process, :meth:`Store.record_attempt`), with the ratio.
+process, :meth:`Store.record`), with the ratio.
 
     python benchmarks/bench_boggle_rooms.py [--db URL] [--students 30] [--seconds 30] [--postgres]
 """
@@ -137,6 +137,7 @@ def check(store, room) -> dict:
 
 def solo_baseline(url: str, writes: int = 200) -> list[float]:
     """Seconds per word a solo Boggle practice game takes to store (the same database, one process)."""
+    from myword_edu.classroom.attempts import Attempt, Outcome
     from myword_edu.classroom.store import Store
 
     store = Store.open(url)
@@ -145,10 +146,9 @@ def solo_baseline(url: str, writes: int = 200) -> list[float]:
     times = []
     for i in range(writes):
         t0 = time.perf_counter()
-        store.record_attempt(student_id=sid, game_id=game, round=1, word="RATE", folded="rate", spelling="rate",
-                             cards="R(1,3) A(2,2) T(2,3) E(1,2)", card_count=4, accepted=i == 0,
-                             reason=None if i == 0 else "already_found", points=1, free_cards=0, min_cards=3,
-                             lang="en")  # fmt: skip
+        store.record(Attempt(sid, game, 1, "RATE", "rate", "rate", "R(1,3) A(2,2) T(2,3) E(1,2)", 4,
+                             Outcome.ACCEPTED if i == 0 else Outcome.REFUSED, None if i == 0 else "already_found",
+                             1 if i == 0 else 0, 0, 3, "en", game="boggle"))  # fmt: skip
         times.append(time.perf_counter() - t0)
     return times
 

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from myword_edu.classroom.export import attempts_rows, summary_rows, to_csv, to_xlsx, workbook_sheets  # noqa: E402
-from myword_edu.classroom.progress import Attempt, StudentProgress, focus_progress  # noqa: E402
+from myword_edu.classroom.attempts import Attempt, Outcome  # noqa: E402
+from myword_edu.classroom.progress import StudentProgress, focus_progress  # noqa: E402
 
 NAMES = ["Lucía", "Begoña", "Zoë", "Ñandú", "Íñigo", "Ana", "Ben", "Chloé", "Dário", "Eun-ji"]
 
@@ -36,10 +37,11 @@ def class_data(students: int, calls: int) -> tuple[list[Attempt], list[StudentPr
         name = f"{NAMES[s % len(NAMES)]} {s}"
         for c in range(calls):
             ok = c % 3 != 0
-            attempts.append(Attempt(len(attempts) + 1, s + 1, name, f"g{s}", 1 + c // 50, start + timedelta(seconds=7 * c + s),
-                                    "camión", "camion", "camión", "C A M I Ó N" if ok else "", 6 if ok else 0, ok,
-                                    None if ok else "not_a_word", 6 if ok else 0, 0 if ok else 1, 3, "es",
-                                    "es-5-tildes", "camión"))  # fmt: skip
+            attempts.append(Attempt(s + 1, f"g{s}", 1 + c // 50, "camión", "camion", "camión",
+                                    "C A M I Ó N" if ok else "", 6 if ok else 0,
+                                    Outcome.ACCEPTED if ok else Outcome.REFUSED, None if ok else "not_a_word",
+                                    6 if ok else 0, 0 if ok else 1, 3, "es", "es-5-tildes", "camión",
+                                    at=start + timedelta(seconds=7 * c + s), id=len(attempts) + 1, student=name))  # fmt: skip
     progress = [StudentProgress(s + 1, f"{NAMES[s % len(NAMES)]} {s}", calls, calls * 2 // 3, calls * 4, calls * 7.0,
                                 start + timedelta(seconds=7 * calls)) for s in range(students)]  # fmt: skip
     return attempts, progress

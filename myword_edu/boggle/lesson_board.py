@@ -303,7 +303,8 @@ class _Planter:
         steps = WORD_STEPS
 
         def options(mask: int) -> list[int]:
-            shared, fresh = [], []
+            shared: list[int] = []
+            fresh: list[int] = []
             while mask:
                 low = mask & -mask
                 mask ^= low

@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import weakref
 from array import array
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from myword_edu.lexicon.dawg import CHILD_MASK, CODE, EDGE_SHIFT, TERMINAL, WordGraph
 

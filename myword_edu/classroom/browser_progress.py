@@ -1,13 +1,16 @@
 """One browser's progress: the store behind the static site, kept in the browser's own storage.
 
 The static site (``myword-edu build-site``) has no server and no database. Its
-kernel records each call through the same
-:class:`~myword_edu.ui.myword.recorder.AttemptRecorder` as the class app, into a
-:class:`BrowserProgress`: each game start and each attempt becomes one small
-JSON record that the page appends to ``localStorage`` (see
-:mod:`myword_edu.ui.browser`) before the student sees the answer. After a
-reload the page hands the stored records back; a download turns them into the
-same CSV files as the server's export (:mod:`myword_edu.classroom.export`).
+kernel records each call through the same recorders as the class app
+(:class:`~myword_edu.ui.myword.recorder.AttemptRecorder`,
+:class:`~myword_edu.ui.boggle.recorder.BoggleRecorder`) into a
+:class:`BrowserProgress`, an :class:`~myword_edu.classroom.attempts.AttemptSink`
+like the class store: each game start, each attempt and each Boggle round's
+crossed-out words become one small JSON record that the page appends to
+``localStorage`` (see :mod:`myword_edu.ui.browser`) before the student sees the
+answer. After a reload the page hands the stored records back; a download turns
+them into the same CSV files as the server's export (:mod:`myword_edu.classroom.export`),
+figured by the same functions (:mod:`myword_edu.classroom.progress`).
 
 Stored records come from the browser, so nothing in them is trusted: each is
 checked field by field, and a record that does not fit is left out (counted
@@ -15,8 +18,7 @@ in :attr:`BrowserProgress.skipped`), never half-read.
 
 >>> p = BrowserProgress("Ana", now=lambda: datetime(2026, 3, 2, 9, 0))
 >>> game = p.start_game(1, lang="en", variant="standard", min_cards=3)
->>> _ = p.record_attempt(student_id=1, game_id=game, round=1, word="cat", folded="cat", spelling="cat",
-...     cards="C A T", card_count=3, accepted=True, reason=None, points=3, free_cards=0, min_cards=3, lang="en")
+>>> _ = p.record(Attempt(1, game, 1, "cat", "cat", "cat", "C A T", 3, Outcome.ACCEPTED, None, 3, 0, 3, "en"))
 >>> [(a.student, a.word, a.points) for a in p.attempts()]
 [('Ana', 'cat', 3)]
 >>> restored = BrowserProgress("Ana")
@@ -36,8 +38,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable
 
 from myword_edu.core.errors import MyWordError
+from myword_edu.classroom.attempts import Attempt, Outcome
 from myword_edu.classroom.export import attempts_rows, export_names, summary_rows, to_csv
-from myword_edu.classroom.progress import Attempt, StudentProgress, focus_progress
+from myword_edu.classroom.progress import StudentProgress, focus_progress, student_progress
 
 __all__ = ["BrowserProgress", "GameStart", "RecordError", "records_json", "STORAGE_KEY", "RECORD_VERSION", "MAX_RECORDS"]
 
@@ -47,6 +50,8 @@ RECORD_VERSION = 1
 #: A browser keeps at most this many records (about 4 MB of storage); the oldest go first.
 MAX_RECORDS = 20000
 STUDENT_ID = 1
+#: A Boggle round's crossed-out words kept in one record, at most.
+MAX_CROSSED = 400
 _TEXT_LIMITS = {"word": 64, "folded": 64, "spelling": 64, "cards": 200, "lang": 8, "lesson": 64, "focus_word": 64,
                 "reason": 40, "game_id": 64, "variant": 16, "student": 64}  # fmt: skip
 
@@ -78,10 +83,10 @@ class GameStart:
 class BrowserProgress:
     """A store-like record of one student's games and calls, as JSON records.
 
-    It offers the two calls :class:`~myword_edu.ui.myword.recorder.AttemptRecorder`
-    makes (``start_game``, ``record_attempt``) and the two reads the CSV export
-    needs (``attempts``, ``progress``). ``on_record(record)`` is called with each
-    new record, to be saved by the page.
+    It is a :class:`~myword_edu.classroom.attempts.GameSink` (``start_game``,
+    ``record``, ``cross_out``, ``save_game_state``: what the recorders call)
+    and offers the two reads the CSV export needs (``attempts``, ``progress``).
+    ``on_record(record)`` is called with each new record, to be saved by the page.
     """
 
     def __init__(self, student: str, *, now: Callable[[], datetime] = _utcnow) -> None:
@@ -102,20 +107,31 @@ class BrowserProgress:
                    "game": "boggle" if kind == "boggle" else "myword"})  # fmt: skip
         return game_id
 
-    def record_attempt(
-        self, *, student_id: int, game_id: str, round: int, word: str, folded: str, spelling: str,
-        cards: str, card_count: int, accepted: bool, reason: str | None, points: int, free_cards: int,
-        min_cards: int, lang: str, lesson: str | None = None, focus_word: str | None = None,
-    ) -> int:  # fmt: skip
+    def record(self, attempt: Attempt) -> Attempt:
+        """Keep one attempt (as the student :attr:`student`); returns it with its id and time."""
+        at = attempt.at or self.now()
         record = {
-            "kind": "attempt", "game_id": game_id, "round": int(round), "at": _stamp(self.now()),
-            "student": self.student, "word": word[:64], "folded": folded[:64], "spelling": spelling[:64],
-            "cards": cards[:200], "card_count": int(card_count), "accepted": bool(accepted), "reason": reason,
-            "points": int(points), "free_cards": int(free_cards), "min_cards": int(min_cards), "lang": lang,
-            "lesson": lesson, "focus_word": focus_word,
+            "kind": "attempt", "game_id": attempt.game_id, "round": int(attempt.round), "at": _stamp(at),
+            "student": self.student, "word": attempt.word[:64], "folded": attempt.folded[:64],
+            "spelling": attempt.spelling[:64], "cards": attempt.cards[:200], "card_count": int(attempt.card_count),
+            "accepted": attempt.accepted, "reason": attempt.reason, "points": int(attempt.points),
+            "free_cards": int(attempt.free_cards), "min_cards": int(attempt.min_cards), "lang": attempt.lang,
+            "lesson": attempt.lesson, "focus_word": attempt.focus_word,
         }  # fmt: skip
         self._add(record)
-        return sum(1 for r in self.records if r["kind"] == "attempt")
+        return attempt.stored(sum(1 for r in self.records if r["kind"] == "attempt"), _parse(_stamp(at)), self.student)
+
+    def cross_out(self, game_ids: Iterable[str], round: int, words: Iterable[str]) -> int:
+        """Keep a Boggle round's crossed-out words (its attempts of them then score 0)."""
+        ids, folded = list(dict.fromkeys(game_ids)), sorted({w[:64] for w in words})[:MAX_CROSSED]
+        if not ids or not folded:
+            return 0
+        changed = sum(1 for r in self.records if r["kind"] == "attempt" and r["game_id"] in ids
+                      and r["round"] == round and r["folded"] in folded and r["accepted"] and r["points"])  # fmt: skip
+        for game_id in ids:
+            self._add({"kind": "crossed", "game_id": game_id, "round": int(round), "at": _stamp(self.now()),
+                       "words": folded})  # fmt: skip
+        return changed
 
     def save_game_state(self, game_id: str, state: str | None) -> None:
         """Games are not resumed in the browser (a reload deals a new game); the attempts are kept."""
@@ -152,35 +168,34 @@ class BrowserProgress:
         }  # fmt: skip
 
     def attempts(self) -> list[Attempt]:
-        """Every attempt kept, oldest first (ids count from 1)."""
+        """Every attempt kept, oldest first (ids count from 1); a crossed-out Boggle word scores 0."""
         rows = [r for r in self.records if r["kind"] == "attempt"]
         rows.sort(key=lambda r: r["at"])  # stable: records of one moment keep their order
         kinds = {r["game_id"]: r.get("game", "myword") for r in self.records if r["kind"] == "game"}
-        return [
-            Attempt(
-                id=i, student_id=STUDENT_ID, student=r["student"], game_id=r["game_id"], round=r["round"],
-                at=_parse(r["at"]), word=r["word"], folded=r["folded"], spelling=r["spelling"], cards=r["cards"],
-                card_count=r["card_count"], accepted=r["accepted"], reason=r["reason"], points=r["points"],
-                free_cards=r["free_cards"], min_cards=r["min_cards"], lang=r["lang"], lesson=r["lesson"],
-                focus_word=r["focus_word"], game=kinds.get(r["game_id"], "myword"),
-            )
-            for i, r in enumerate(rows, start=1)
-        ]  # fmt: skip
+        crossed = {(r["game_id"], r["round"], w) for r in self.records if r["kind"] == "crossed" for w in r["words"]}
+        out = []
+        for i, r in enumerate(rows, start=1):
+            outcome = Outcome.of(r["accepted"], r["reason"])
+            points = r["points"] if outcome is Outcome.ACCEPTED else 0
+            if (r["game_id"], r["round"], r["folded"]) in crossed:
+                points = 0
+            try:
+                out.append(Attempt(
+                    id=i, student_id=STUDENT_ID, student=r["student"], game_id=r["game_id"], round=r["round"],
+                    at=_parse(r["at"]), word=r["word"], folded=r["folded"], spelling=r["spelling"], cards=r["cards"],
+                    card_count=r["card_count"], outcome=outcome, reason=r["reason"], points=points,
+                    free_cards=r["free_cards"], min_cards=r["min_cards"], lang=r["lang"], lesson=r["lesson"],
+                    focus_word=r["focus_word"], game=kinds.get(r["game_id"], "myword"),
+                ))  # fmt: skip
+            except ValueError:  # an accepted call with a reason, a refused one without: not kept
+                continue
+        return out
 
-    def progress(self) -> list[StudentProgress]:
-        """The student's totals, as the class store computes them (one row)."""
-        attempts = self.attempts()
-        games = self.games()
-        played: dict[str, float] = {}
-        for a in attempts:
-            start = games[a.game_id].at if a.game_id in games else a.at
-            played[a.game_id] = max(played.get(a.game_id, 0.0), (a.at - start).total_seconds())
-        return [
-            StudentProgress(
-                STUDENT_ID, self.student, len(attempts), sum(a.accepted for a in attempts),
-                sum(a.points for a in attempts), sum(played.values()), max((a.at for a in attempts), default=None),
-            )
-        ]  # fmt: skip
+    def progress(self, attempts: Iterable[Attempt] | None = None) -> list[StudentProgress]:
+        """The student's totals, as the class store computes them (one row), from ``attempts`` or every one kept."""
+        starts = {game_id: start.at for game_id, start in self.games().items()}
+        rows = self.attempts() if attempts is None else attempts
+        return student_progress([(STUDENT_ID, self.student)], rows, starts)
 
     # -- the CSV files -------------------------------------------------------------
     def attempts_csv(self, lang: str = "en") -> tuple[str, bytes]:
@@ -190,7 +205,7 @@ class BrowserProgress:
     def summary_csv(self, lang: str = "en") -> tuple[str, bytes]:
         """The summary file (name, bytes): the server export's format."""
         attempts = self.attempts()
-        return export_names(self.now())[1], to_csv(summary_rows(self.progress(), focus_progress(attempts), lang))
+        return export_names(self.now())[1], to_csv(summary_rows(self.progress(attempts), focus_progress(attempts), lang))
 
 
 def _stamp(moment: datetime) -> str:
@@ -234,6 +249,12 @@ def _check(record: object) -> dict[str, Any] | None:
         at = _text(record.get("at"), "at")
         assert at is not None
         _parse(at)
+        if kind == "crossed":
+            words = record.get("words")
+            if not isinstance(words, list) or len(words) > MAX_CROSSED:
+                return None
+            return {"kind": kind, "game_id": _text(record.get("game_id"), "game_id"), "at": at,
+                    "round": _int(record.get("round"), 1, 1000), "words": [_text(w, "folded") for w in words]}  # fmt: skip
         common = {"kind": kind, "game_id": _text(record.get("game_id"), "game_id"), "at": at,
                   "lang": _text(record.get("lang"), "lang"), "lesson": _text(record.get("lesson"), "lesson", optional=True),
                   "min_cards": _int(record.get("min_cards"), 1, 20)}  # fmt: skip

@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from myword_edu.i18n.classroom import text
-from myword_edu.classroom.progress import Attempt, FocusProgress, StudentProgress, focus_progress
+from myword_edu.classroom.attempts import Attempt, Outcome
+from myword_edu.classroom.progress import FocusProgress, StudentProgress, focus_progress
 
 if TYPE_CHECKING:
     from myword_edu.classroom.store import Store
@@ -202,11 +203,22 @@ def attempts_rows(attempts: Iterable[Attempt], lang: str = "en") -> list[list[An
     for a in attempts:
         reason = text(lang, f"reason.{a.reason}") if a.reason else ""
         rows.append([
-            a.at, a.student, a.word, a.spelling, a.cards, a.card_count, t("csv.yes" if a.accepted else "csv.no"),
+            a.at, a.student, a.word, a.spelling, a.cards, a.card_count, _outcome(a.outcome, lang),
             reason, a.points, a.free_cards, a.min_cards, a.lang, GAME_NAMES.get(a.game, a.game), a.game_id, a.round,
             a.lesson or "", a.focus_word or "",
         ])  # fmt: skip
     return rows
+
+
+def _outcome(outcome: Outcome, lang: str) -> str:
+    """The *accepted* cell: yes, no, or too late (its own outcome: not a wrong answer).
+
+    >>> _outcome(Outcome.TOO_LATE, "es"), _outcome(Outcome.ACCEPTED, "en")
+    ('demasiado tarde', 'yes')
+    """
+    if outcome is Outcome.TOO_LATE:
+        return text(lang, "reason.too_late")
+    return text(lang, "csv.yes" if outcome is Outcome.ACCEPTED else "csv.no")
 
 
 def summary_rows(
@@ -242,8 +254,9 @@ def attempts_csv(store: "Store", lang: str = "en") -> bytes:
 
 
 def summary_csv(store: "Store", lang: str = "en") -> bytes:
-    """The summary of the students on the roster."""
-    return to_csv(summary_rows(store.progress(), focus_progress(store.attempts()), lang))
+    """The summary of the students on the roster (totals and focus words from the same attempts)."""
+    attempts = store.attempts()
+    return to_csv(summary_rows(store.progress(attempts), focus_progress(attempts), lang))
 
 
 def workbook_sheets(
@@ -262,7 +275,8 @@ def workbook_sheets(
 
 def class_workbook(store: "Store", lang: str = "en") -> bytes:
     """The class's attempts and summary as one .xlsx workbook."""
-    return to_xlsx(workbook_sheets(store.attempts(), store.progress(), lang))
+    attempts = store.attempts()
+    return to_xlsx(workbook_sheets(attempts, store.progress(attempts), lang))
 
 
 def workbook_name(now: datetime) -> str:

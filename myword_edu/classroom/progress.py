@@ -1,18 +1,23 @@
-"""What the attempts say: per-student totals, focus-word competence, accuracy over time.
+"""What the attempts say: per-student totals, focus-word mastery, accuracy over time.
 
-Pure functions over :class:`Attempt` values (the store reads them; the panel
-and the CSV export show them).
+Pure functions over :class:`~myword_edu.classroom.attempts.Attempt` values (a
+sink reads them back; the panel and the CSV export show them). Every figure
+comes from the same rows, the student's *tries*: every attempt but a too-late
+call (someone took the cards a moment earlier: no penalty, and not a wrong
+answer either; :attr:`Attempt.is_try`).
 
-- *Accepted %*: accepted calls / all calls.
-- *Cards won*: the cards a student's own calls took.
+- *Attempts*: tries; *accepted %*: accepted tries / tries.
+- *Cards won*: the cards a student's own MyWord! calls took.
 - *Words per minute*: accepted words per minute of play, where a game's play
   time runs from its start to its last call.
-- *Focus words*: a call targets a focus word of its lesson when its letters
-  are the word's (accents aside), or, for a call that is not a word at all,
+- *Focus words*: a try targets a focus word of its lesson when its letters
+  are the word's (accents aside), or, for a try that is not a word at all,
   when it is one slip away from exactly one focus word (a letter missing,
   extra, wrong, or two letters swapped: ``SIHP`` for ``SHIP``). *Spelled
-  right* counts the calls with the word's letters; *competence* is the share
-  spelled right among the last :data:`COMPETENCE_WINDOW` calls targeting it.
+  right* counts the tries with the word's letters; *competence* is the share
+  accepted (the word made, as the student saw it) among the last
+  :data:`COMPETENCE_WINDOW` tries targeting it, so a word is never mastered
+  by a student none of whose tries was accepted.
 
 >>> focus_target("shp", ["ship", "shop"]) is None  # one slip from both: unknown
 True
@@ -28,48 +33,24 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable, Mapping, Sequence
 
+from myword_edu.classroom.attempts import Attempt
 from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold
 
 __all__ = [
-    "Attempt",
     "StudentProgress",
     "FocusProgress",
     "AccuracyPoint",
     "COMPETENCE_WINDOW",
     "competence",
+    "tries",
+    "student_progress",
     "focus_progress",
     "accuracy_series",
 ]
 
 #: Competence looks at this many of the latest attempts on a word.
 COMPETENCE_WINDOW = 5
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One call a student made, as stored (``at`` is UTC, without tzinfo)."""
-
-    id: int
-    student_id: int
-    student: str
-    game_id: str
-    round: int
-    at: datetime
-    word: str
-    folded: str
-    spelling: str
-    cards: str
-    card_count: int
-    accepted: bool
-    reason: str | None
-    points: int
-    free_cards: int
-    min_cards: int
-    lang: str
-    lesson: str | None
-    focus_word: str | None
-    game: str = "myword"  # the game's kind: "myword" (also "practice"/"room") or "boggle"
 
 
 @dataclass(frozen=True)
@@ -118,7 +99,7 @@ class FocusProgress:
     attempts: int
     spelled_right: int
     accepted: int
-    recent: tuple[bool, ...]  # spelled right?, the last few, oldest first
+    recent: tuple[bool, ...]  # accepted?, the last few tries, oldest first
 
     @property
     def competence(self) -> float | None:
@@ -148,18 +129,64 @@ def competence(results: Sequence[bool], window: int = COMPETENCE_WINDOW) -> floa
     return sum(recent) / len(recent) if recent else None
 
 
+def tries(attempts: Iterable[Attempt]) -> list[Attempt]:
+    """The attempts that count in accuracy and mastery: all but too-late calls."""
+    return [a for a in attempts if a.is_try]
+
+
+def student_progress(
+    students: Iterable[tuple[int, str]], attempts: Iterable[Attempt], starts: Mapping[str, datetime] | None = None
+) -> list[StudentProgress]:
+    """Per student ``(id, name)``, in the order given: tries, accepted, cards won, time played, last active.
+
+    ``starts``: when each game started (a game without one starts at its
+    first attempt). Cards won count MyWord! only (a Boggle word's points are
+    not cards); a too-late call counts in the time played and the last
+    activity, not in the tries.
+
+    >>> t = datetime(2026, 3, 2, 9, 0)
+    >>> from myword_edu.classroom.attempts import Outcome
+    >>> def call(i, outcome, points=0):
+    ...     return Attempt(1, "g", 1, "cat", "cat", "cat", "C A T", 3, outcome, None if points else "too_late",
+    ...                    points, 0, 3, "en", at=t + timedelta(minutes=i))
+    >>> (ana,) = student_progress([(1, "Ana")], [call(0, Outcome.ACCEPTED, 3), call(2, Outcome.TOO_LATE)], {"g": t})
+    >>> ana.attempts, ana.accepted_pct, ana.cards_won, ana.seconds_played
+    (1, 100.0, 3, 120.0)
+    """
+    by_student: dict[int, list[Attempt]] = {}
+    for attempt in attempts:
+        by_student.setdefault(attempt.student_id, []).append(attempt)
+    out = []
+    for student_id, name in students:
+        mine = by_student.get(student_id, [])
+        spans: dict[str, tuple[datetime, datetime]] = {}
+        for a in mine:
+            first, last = spans.get(a.game_id, (a.moment, a.moment))
+            spans[a.game_id] = (min(first, a.moment), max(last, a.moment))
+        played = sum(max(0.0, (last - (starts or {}).get(game, first)).total_seconds())
+                     for game, (first, last) in spans.items())  # fmt: skip
+        counted = tries(mine)
+        out.append(StudentProgress(
+            student_id, name, len(counted), sum(a.accepted for a in counted),
+            sum(a.points for a in counted if a.game == "myword"), played,
+            max((a.moment for a in mine), default=None),
+        ))  # fmt: skip
+    return out
+
+
 def focus_progress(attempts: Iterable[Attempt], names: Mapping[int, str] | None = None) -> list[FocusProgress]:
-    """Per student, lesson and focus word: calls, spelled right, accepted, the latest results."""
+    """Per student, lesson and focus word: tries, spelled right, accepted, the latest results."""
     groups: dict[tuple[int, str, str], list[Attempt]] = {}
-    for attempt in sorted(attempts, key=lambda a: (a.at, a.id)):
+    for attempt in sorted(tries(attempts), key=lambda a: (a.moment, a.id)):
         if attempt.focus_word and attempt.lesson:
             groups.setdefault((attempt.student_id, attempt.lesson, attempt.focus_word), []).append(attempt)
     out = []
     for (student_id, lesson, word), items in groups.items():
-        right = [a.folded == fold(word) for a in items]
+        right = sum(a.folded == fold(word) for a in items)
+        made = [a.accepted for a in items]
         name = (names or {}).get(student_id, items[-1].student)
-        out.append(FocusProgress(student_id, name, lesson, word, len(items), sum(right),
-                                 sum(a.accepted for a in items), tuple(right[-COMPETENCE_WINDOW:])))  # fmt: skip
+        out.append(FocusProgress(student_id, name, lesson, word, len(items), right, sum(made),
+                                 tuple(made[-COMPETENCE_WINDOW:])))  # fmt: skip
     out.sort(key=lambda f: (f.name.casefold(), f.student_id, f.lesson, f.word))
     return out
 
@@ -175,27 +202,28 @@ def accuracy_series(
 ) -> tuple[timedelta, list[AccuracyPoint]]:
     """Accuracy per stretch of time, the stretch chosen so the span fits in ``max_points``.
 
-    Returns the stretch and the points with at least one call, oldest first.
+    Returns the stretch and the points with at least one try, oldest first (too-late calls are no tries).
     Pass ``step`` to use the same stretches as another series (one student
     against the class): stretches start at whole multiples of it.
 
     >>> t = datetime(2026, 3, 2, 9, 0)
-    >>> rows = [Attempt(i, 1, "Ana", "g", 1, t + timedelta(minutes=i), "x", "x", "x", "", 0, i % 2 == 0,
-    ...                 None, 0, 0, 3, "en", None, None) for i in range(4)]
+    >>> from myword_edu.classroom.attempts import Outcome
+    >>> rows = [Attempt(1, "g", 1, "x", "x", "x", "", 0, Outcome.REFUSED if i % 2 else Outcome.ACCEPTED,
+    ...                 "not_a_word" if i % 2 else None, 0, 0, 3, "en", at=t + timedelta(minutes=i)) for i in range(4)]
     >>> step, points = accuracy_series(rows)
     >>> step, [(p.attempts, p.accepted) for p in points]
     (datetime.timedelta(seconds=60), [(1, 1), (1, 0), (1, 1), (1, 0)])
     """
-    items = sorted(attempts, key=lambda a: a.at)
+    items = sorted(tries(attempts), key=lambda a: a.moment)
     if not items:
         return _STEPS[0], []
-    span = items[-1].at - items[0].at
+    span = items[-1].moment - items[0].moment
     if step is None:
         step = next((s for s in _STEPS if span / s < max_points), _STEPS[-1])
-    origin = _floor(items[0].at, step)
+    origin = _floor(items[0].moment, step)
     buckets: dict[int, list[int]] = {}
     for attempt in items:
-        index = int((attempt.at - origin) / step)
+        index = int((attempt.moment - origin) / step)
         counts = buckets.setdefault(index, [0, 0])
         counts[0] += 1
         counts[1] += int(attempt.accepted)

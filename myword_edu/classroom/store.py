@@ -55,7 +55,9 @@ from myword_edu.classroom.roster import (
     parse_roster,
 )
 from myword_edu.core.errors import MyWordError
-from myword_edu.classroom.progress import Attempt, StudentProgress
+from myword_edu.classroom.attempt_store import cross_out, game_starts, insert_attempt, read_attempts
+from myword_edu.classroom.attempts import Attempt
+from myword_edu.classroom.progress import StudentProgress, student_progress
 
 __all__ = ["Store", "StoreError", "SchemaTooNewError", "DB_ENV", "default_url", "resolve_url", "KEEP", "utcnow"]
 
@@ -475,72 +477,29 @@ class Store:
             row = conn.execute(query).first()
         return None if row is None else (str(row.id), str(row.state))
 
-    def record_attempt(
-        self, *, student_id: int, game_id: str, round: int, word: str, folded: str, spelling: str,
-        cards: str, card_count: int, accepted: bool, reason: str | None, points: int, free_cards: int,
-        min_cards: int, lang: str, lesson: str | None = None, focus_word: str | None = None,
-    ) -> int:  # fmt: skip
-        """Store one call and commit it; returns its id. Returns only once it is on disk."""
+    def record(self, attempt: Attempt) -> Attempt:
+        """Store one attempt and commit it; returns it with its id and time. Returns only once it is on disk."""
         with self.transaction() as conn:
-            result = conn.execute(sa.insert(t.attempts).values(
-                student_id=student_id, game_id=game_id, round=round, at=self.now(), word=word[:64],
-                folded=folded[:64], spelling=spelling[:64], cards=cards[:200], card_count=card_count,
-                accepted=bool(accepted), reason=reason, points=points, free_cards=free_cards,
-                min_cards=min_cards, lang=lang, lesson=lesson, focus_word=focus_word,
-            ))  # fmt: skip
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+            return insert_attempt(conn, attempt, self.now())
+
+    def cross_out(self, game_ids: Iterable[str], round: int, words: Iterable[str]) -> int:
+        """Boggle words two or more players found: 0 points in the attempts of this round of these games."""
+        with self.transaction() as conn:
+            return cross_out(conn, game_ids, round, words)
 
     def attempts(self, *, student_id: int | None = None, after_id: int = 0) -> list[Attempt]:
         """Attempts of the class (or one student), oldest first, removed students included."""
-        a, s, g = t.attempts, t.students, t.games
-        query = (
-            sa.select(a, s.c.name.label("student"), g.c.kind.label("game_kind"))
-            .join(s, s.c.id == a.c.student_id)
-            .join(g, g.c.id == a.c.game_id)
-            .where(s.c.class_id == self.class_id(), a.c.id > after_id)
-            .order_by(a.c.at, a.c.id)
-        )
-        if student_id is not None:
-            query = query.where(a.c.student_id == student_id)
         with self.reading() as conn:
-            rows = conn.execute(query).mappings().all()
-        return [_attempt(r) for r in rows]
+            return read_attempts(conn, self.class_id(), student_id=student_id, after_id=after_id)
 
-    def progress(self) -> list[StudentProgress]:
-        """Per student on the roster: attempts, accepted, cards won, time played, last active.
-
-        Cards won count MyWord! games only (a Boggle word's points are not cards).
-        """
-        a, s, g = t.attempts, t.students, t.games
-        totals = (
-            sa.select(
-                s.c.id, s.c.name,
-                sa.func.count(a.c.id),
-                sa.func.coalesce(sa.func.sum(sa.case((a.c.accepted, 1), else_=0)), 0),
-                sa.func.coalesce(sa.func.sum(sa.case((g.c.kind == "boggle", 0), else_=a.c.points)), 0),
-                sa.func.max(a.c.at),
-            )
-            .select_from(s.outerjoin(a, a.c.student_id == s.c.id).outerjoin(g, g.c.id == a.c.game_id))
-            .where(s.c.class_id == self.class_id(), s.c.removed_at.is_(None))
-            .group_by(s.c.id, s.c.name, s.c.name_key)
-            .order_by(s.c.name_key, s.c.id)
-        )  # fmt: skip
-        spans = (
-            sa.select(g.c.student_id, g.c.started_at, sa.func.max(a.c.at))
-            .select_from(g.join(a, a.c.game_id == g.c.id))
-            .group_by(g.c.id, g.c.student_id, g.c.started_at)
-        )
+    def progress(self, attempts: Sequence[Attempt] | None = None) -> list[StudentProgress]:
+        """Per student on the roster: tries, accepted, cards won, time played, last active
+        (:func:`~myword_edu.classroom.progress.student_progress`, from ``attempts`` or the class's)."""
+        roster = [(s.id, s.name) for s in self.students()]
         with self.reading() as conn:
-            rows = conn.execute(totals).all()
-            played: dict[int, float] = {}
-            for student_id, started, last in conn.execute(spans):
-                played[student_id] = played.get(student_id, 0.0) + max(0.0, (_dt(last) - _dt(started)).total_seconds())
-        return [
-            StudentProgress(sid, name, int(n), int(ok), int(points), played.get(sid, 0.0), _dt(last) if last else None)
-            for sid, name, n, ok, points, last in rows
-        ]
+            starts = game_starts(conn, self.class_id())
+            rows = read_attempts(conn, self.class_id()) if attempts is None else attempts
+        return student_progress(roster, rows, starts)
 
     def change_marker(self) -> tuple[int, int, int]:
         """Changes when an attempt is stored or the roster changes (for live views): cheap to ask."""
@@ -549,20 +508,3 @@ class Store:
             roster = conn.execute(sa.select(sa.func.count(), sa.func.coalesce(sa.func.max(t.students.c.id), 0))
                                   .where(t.students.c.removed_at.is_(None))).one()  # fmt: skip
         return int(last_attempt or 0), int(roster[0]), int(roster[1])
-
-
-def _dt(value: Any) -> datetime:
-    if isinstance(value, datetime):
-        return value
-    return datetime.fromisoformat(str(value))
-
-
-def _attempt(row: Any) -> Attempt:
-    return Attempt(
-        id=row["id"], student_id=row["student_id"], student=row["student"], game_id=row["game_id"],
-        round=row["round"], at=_dt(row["at"]), word=row["word"], folded=row["folded"], spelling=row["spelling"],
-        cards=row["cards"], card_count=row["card_count"], accepted=bool(row["accepted"]), reason=row["reason"],
-        points=row["points"], free_cards=row["free_cards"], min_cards=row["min_cards"], lang=row["lang"],
-        lesson=row["lesson"], focus_word=row["focus_word"],
-        game="boggle" if row.get("game_kind") == "boggle" else "myword",
-    )  # fmt: skip

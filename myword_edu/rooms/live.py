@@ -54,7 +54,9 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from myword_edu.classroom import schema as t
-from myword_edu.boggle.round import NOT_ATTEMPTS, Board, Play, path_text
+from myword_edu.boggle.round import Board, Play
+from myword_edu.classroom.attempt_store import TransactionSink
+from myword_edu.classroom.attempts import Attempt, FocusLesson
 from myword_edu.classroom.boggle_store import class_rules, own_rules
 from myword_edu.classroom.roster import Student
 from myword_edu.classroom.settings import BogglePlay, BoggleRoom, MyWordPlay, resolve_boggle, resolve_myword
@@ -244,6 +246,10 @@ class StudentSeat(RoomLog):
                  settings: Any) -> None:  # fmt: skip
         super().__init__(store, row, lexicons)
         self.student_id, self.name, self.game_id, self.settings = student_id, name, game_id, settings
+        #: The lesson this room's deck or board is dealt from, for the attempts' lesson and focus words
+        #: (computed as in solo play, :meth:`Attempt.from_claim`). None: a room deals its own deck or
+        #: rolls its own board and ignores lessons (the class lesson is not what the students play).
+        self.played_lesson: FocusLesson | None = None
         self._held = 0  # calls refused during a wait, not yet counted in the log
         self._held_logged: Any = None  # when this kernel last wrote a held event
 
@@ -271,13 +277,13 @@ class StudentSeat(RoomLog):
             rules = BoggleRoomRules.from_json(json.loads(row.options) if row.options else None)
             boggle = _boggle_play(store, student, rules)
             join = [boggle.min_length]  # the student's own Boggle minimum length, if the teacher set one
-            game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=row.lesson,
+            game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=None,
                                        min_cards=boggle.least, kind="boggle")  # fmt: skip
         else:
             play = _myword_play(store, student)
             join = [play.min_cards, play.lang]
             game_id = store.start_game(student.id, lang=play.lang, variant=row.variant,
-                                       min_cards=play.min_cards, lesson=row.lesson, kind="room")  # fmt: skip
+                                       min_cards=play.min_cards, lesson=None, kind="room")  # fmt: skip
         me = cls(store, row, lexicons, student.id, seat.name if seat else student.name, game_id, student.settings)
 
         def action(conn: sa.Connection) -> None:
@@ -335,26 +341,26 @@ class StudentSeat(RoomLog):
                 return left
             ids = None if card_ids is None else list(check_card_ids(card_ids))  # 0.9 is not card 0
             looked = None if seen is None else int(seen)
-            intent = ["claim", replica.round_no if round_no is None else int(round_no), self.name, str(word), ids,
-                      looked]  # fmt: skip
-            if intent[1] == replica.round_no:  # BadWordError, CardIdsError before anything changes
+            number = replica.round_no if round_no is None else int(round_no)
+            intent = ["claim", number, self.name, str(word), ids, looked]
+            if number == replica.round_no:  # BadWordError, CardIdsError before anything changes
                 rnd.check_claim(self.name, str(word), ids, seen=looked)
             else:
                 rnd.check_claim(self.name, str(word))
             event = self._next_event("claim", self.name, intent)
+            table_before = rnd.table
             result = replica.apply(event)  # judged against everything committed before it
             assert result is not None
             record = {"accepted": result.accepted, "reason": result.reason.value if result.reason else None,
                       "card_ids": list(result.card_ids), "spelling": result.spelling,
                       "free": [[f.player, f.card_id] for f in result.free_cards]}  # fmt: skip
             self._insert(conn, event, record)
-            conn.execute(sa.insert(t.attempts).values(
-                student_id=self.student_id, game_id=self.game_id, round=intent[1], at=event.at,
-                word=str(word)[:64], folded=result.folded[:64], spelling=(result.spelling or result.folded)[:64],
-                cards=" ".join(str(c) for c in result.cards)[:200], card_count=len(result.cards),
-                accepted=result.accepted, reason=record["reason"], points=len(result.card_ids),
-                free_cards=len(result.free_cards), min_cards=self.settings.min_cards, lang=self.settings.lang,
-                lesson=self.lesson, focus_word=None))  # fmt: skip
+            attempt = Attempt.from_claim(
+                result, student_id=self.student_id, game_id=self.game_id, round=number, lang=self.settings.lang,
+                min_cards=self.settings.min_cards, lesson=self.played_lesson, table_before=table_before, at=event.at,
+            )  # fmt: skip
+            if attempt is not None:
+                TransactionSink(conn, self.store.now).record(attempt)
             return result
         answer = self._write(action)
         if isinstance(answer, float):
@@ -436,26 +442,33 @@ class StudentSeat(RoomLog):
                 raise RoomError("removed", "the teacher has taken you out of this room")
             if replica.round is None:
                 raise RoomError("no_round", "wait for the teacher to start the round")
-            intent = ["word", replica.round_no if round_no is None else int(round_no), self.name, text, cells]
+            number = replica.round_no if round_no is None else int(round_no)
+            intent = ["word", number, self.name, text, cells]
             event = self._next_event("word", self.name, intent)
             play = replica.apply(event)
             assert isinstance(play, Play)
             record = {"accepted": play.accepted, "reason": play.reason.value if play.reason else None,
                       "word": play.word, "points": play.points, "path": list(play.path)}  # fmt: skip
             self._insert(conn, event, record)
-            if play.reason not in NOT_ATTEMPTS and play.word:
-                lex = replica.lexicon
-                spelling = lex.spelling(play.word) if play.word in lex else play.word
-                board = replica.round.board
-                conn.execute(sa.insert(t.attempts).values(
-                    student_id=self.student_id, game_id=self.game_id, round=intent[1], at=event.at,
-                    word=(text.strip() or spelling.upper())[:64], folded=play.word[:64], spelling=spelling[:64],
-                    cards=path_text(board, play.path)[:200], card_count=len(play.word), accepted=play.accepted,
-                    reason=play.reason.value if play.reason else None, points=play.points, free_cards=0,
-                    min_cards=play.needed or replica.round.min_length_for(self.name), lang=self.lang,
-                    lesson=self.lesson, focus_word=None))  # fmt: skip
+            rnd = replica.round
+            assert rnd is not None
+            attempt = Attempt.from_play(
+                play, typed=text, board=rnd.board, lexicon=replica.lexicon, student_id=self.student_id,
+                game_id=self.game_id, round=number, lang=self.lang, lesson=self.played_lesson, at=event.at,
+            )  # fmt: skip
+            if attempt is not None:
+                sink = TransactionSink(conn, self.store.now)
+                sink.record(attempt)
+                if play.accepted and any(play.word in {p.word for p in rnd.found(other)}
+                                         for other in rnd.players if other != self.name):  # fmt: skip
+                    sink.cross_out(self._room_games(conn), attempt.round, [play.word])  # shared: 0 for everyone
             return play
         return self._write(action)
+
+    def _room_games(self, conn: sa.Connection) -> list[str]:
+        """The games of everyone who joined this room (each player's attempts are in their own)."""
+        p = t.room_players
+        return [str(g) for g in conn.execute(sa.select(p.c.game_id).where(p.c.room_id == self.room_id)).scalars()]
 
     def found(self) -> tuple[Play, ...]:
         """A Boggle room: the words this student has written down this round."""

@@ -20,6 +20,7 @@ from myword_edu.myword.spelling import best_spelling
 from myword_edu.core.text import fold
 
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, SCREENSHOTS, Server, free_port
+from tests.attempt_rows import attempt_row
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -244,9 +245,9 @@ def test_teacher_downloads_the_workbook_with_accented_names(class_server, pages,
     for name in (*ACCENTED, FORMULA):
         student = on_roster.get(name) or store.add_student(name)
         game = store.start_game(student.id, lang="es", variant="standard", min_cards=3)
-        store.record_attempt(student_id=student.id, game_id=game, round=1, word="ñandú", folded="ñandu", spelling="ñandú",
+        store.record(attempt_row(student_id=student.id, game_id=game, round=1, word="ñandú", folded="ñandu", spelling="ñandú",
                              cards="Ñ A N D U", card_count=5, accepted=True, reason=None, points=5, free_cards=0,
-                             min_cards=3, lang="es")  # fmt: skip
+                             min_cards=3, lang="es"))  # fmt: skip
     teacher = unlocked_panel(class_server, pages)
     teacher.get_by_role("tab", name="Progress").click()
     button = teacher.locator("button.myword-download", has_text="workbook")

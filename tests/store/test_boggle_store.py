@@ -24,6 +24,7 @@ from myword_edu.classroom.boggle_store import (
 from myword_edu.classroom.roster import UnknownStudentError
 from myword_edu.classroom.export import attempts_csv, read_csv
 from myword_edu.classroom.store import Store
+from tests.attempt_rows import attempt_row
 
 
 def test_a_version_2_database_is_migrated_to_the_newest_and_keeps_its_students(tmp_path):
@@ -94,16 +95,16 @@ def test_personal_bests_are_kept_per_student_and_only_go_up(store):
 def test_boggle_attempts_are_exported_next_to_myword_ones(store):
     ana = store.add_student("Ana")
     myword = store.start_game(ana.id, lang="en", variant="standard", min_cards=3)
-    store.record_attempt(student_id=ana.id, game_id=myword, round=1, word="cat", folded="cat", spelling="cat",
+    store.record(attempt_row(student_id=ana.id, game_id=myword, round=1, word="cat", folded="cat", spelling="cat",
                          cards="C A T", card_count=3, accepted=True, reason=None, points=3, free_cards=0,
-                         min_cards=3, lang="en")  # fmt: skip
+                         min_cards=3, lang="en"))  # fmt: skip
     game = store.start_game(ana.id, lang="en", variant="new", min_cards=3, kind=GAME_KIND, seed=7)
     for word, path, ok, reason, points in [("quiet", "Qu(1,1) I(1,2) E(2,2) T(2,3)", True, None, 4),
                                           ("zzz", "", False, "not_a_word", 0),
                                           ("quiet", "", False, "already_found", 0)]:  # fmt: skip
-        store.record_attempt(student_id=ana.id, game_id=game, round=1, word=word.upper(), folded=word, spelling=word,
+        store.record(attempt_row(student_id=ana.id, game_id=game, round=1, word=word.upper(), folded=word, spelling=word,
                              cards=path, card_count=len(word), accepted=ok, reason=reason, points=points,
-                             free_cards=0, min_cards=3, lang="en")  # fmt: skip
+                             free_cards=0, min_cards=3, lang="en"))  # fmt: skip
     assert [a.game for a in store.attempts()] == ["myword", "boggle", "boggle", "boggle"]
     rows = read_csv(attempts_csv(store))
     game_col = rows[0].index("game")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from myword_edu.classroom.store import Store
+from tests.attempt_rows import attempt_row
 
 REPO = Path(__file__).resolve().parents[2]
 PER_PROCESS = 120
@@ -23,11 +24,11 @@ def _writer(url: str, student_id: int, tag: str, start, done) -> None:
     start.wait(60)  # both processes are ready: go
     began = time.monotonic()
     for i in range(PER_PROCESS):
-        store.record_attempt(
+        store.record(attempt_row(
             student_id=student_id, game_id=game, round=1, word=f"{tag}{i}", folded=f"{tag}{i}", spelling=f"{tag}{i}",
             cards="", card_count=0, accepted=i % 3 == 0, reason=None if i % 3 == 0 else "not_a_word",
             points=0, free_cards=0, min_cards=3, lang="en",
-        )  # fmt: skip
+        ))  # fmt: skip
     done.put((tag, began, time.monotonic()))
 
 

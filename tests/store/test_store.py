@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from myword_edu.classroom import schema
 from myword_edu.classroom.roster import NameError_, RosterError, StudentSettings, UnknownStudentError
 from myword_edu.classroom.store import KEEP, SchemaTooNewError, Store, StoreError, resolve_url
+from tests.attempt_rows import attempt_row
 
 
 class FakeTime:
@@ -25,12 +26,12 @@ class FakeTime:
 
 def attempt(store: Store, student_id: int, game_id: str, *, accepted: bool = True, word: str = "cat", points: int = 3,
             focus: str | None = None, lesson: str | None = None) -> int:  # fmt: skip
-    return store.record_attempt(
+    return store.record(attempt_row(
         student_id=student_id, game_id=game_id, round=1, word=word, folded=word, spelling=word,
         cards=" ".join(word.upper()) if accepted else "", card_count=len(word) if accepted else 0, accepted=accepted,
         reason=None if accepted else "not_a_word", points=points if accepted else 0, free_cards=0 if accepted else 1,
         min_cards=3, lang="en", lesson=lesson, focus_word=focus,
-    )  # fmt: skip
+    )).id  # fmt: skip
 
 
 def test_roster_add_rename_remove(store):

@@ -55,13 +55,13 @@ def test_a_rostered_student_plays_with_the_teachers_settings_and_every_word_is_s
     assert "Playing as Ana" in page.banner.value
     browser.click(app.start_button)
     seen = []
-    record = store.record_attempt
+    record = store.record
 
-    def spy(**values):  # what the student saw when the word was committed
-        seen.append((values["word"], len(s.found), s.feedback))
-        return record(**values)
+    def spy(attempt):  # what the student saw when the word was committed
+        seen.append((attempt.word, len(s.found), s.feedback))
+        return record(attempt)
 
-    store.record_attempt = spy
+    store.record = spy
     first, second = words_on(s, 2)
     type_word(app, browser, first.upper())
     assert seen == [(first.upper(), 0, None)] and len(s.found) == 1 and s.feedback.good

@@ -11,6 +11,7 @@ from myword_edu.classroom.export import attempts_rows, read_csv
 from myword_edu.ui.browser import BrowserStorage, build_site_app, games_nav
 
 from tests.ui.conftest import browser_custom
+from tests.attempt_rows import attempt_row
 
 
 @pytest.fixture
@@ -64,10 +65,10 @@ def test_stored_progress_comes_back_and_downloads_as_the_servers_csv(site_page):
     page = site_page
     earlier = BrowserProgress("You")
     game = earlier.start_game(1, lang="en", variant="standard", min_cards=3)
-    earlier.record_attempt(
+    earlier.record(attempt_row(
         student_id=1, game_id=game, round=1, word="tea", folded="tea", spelling="tea", cards="T E A", card_count=3,
         accepted=True, reason=None, points=3, free_cards=0, min_cards=3, lang="en",
-    )  # fmt: skip
+    ))  # fmt: skip
     stored = records_json(earlier.records)
     browser_custom(page.storage, {"type": "load", "data": stored, "available": True})
     assert page.storage.summary == "Kept in this browser. Words tried: 1, accepted: 1."

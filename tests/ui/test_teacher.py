@@ -14,6 +14,7 @@ from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store
 from myword_edu.ui.teacher.panel import TeacherPanel
 from tests.workbook import formula_count, read_xlsx
+from tests.attempt_rows import attempt_row
 
 PASSCODE = "tortuga-42"
 XSS = "<img src=x onerror=alert(1)>"
@@ -330,10 +331,10 @@ def test_progress_and_downloads(open_panel, store, browser, monkeypatch):
     ana = next(s for s in store.students() if s.name == "Ana")
     game = store.start_game(ana.id, lang="en", variant="standard", min_cards=3)
     for word, ok in (("cat", True), ("xq", False)):
-        store.record_attempt(student_id=ana.id, game_id=game, round=1, word=word, folded=word, spelling=word,
+        store.record(attempt_row(student_id=ana.id, game_id=game, round=1, word=word, folded=word, spelling=word,
                              cards="C A T" if ok else "", card_count=3 if ok else 0, accepted=ok,
                              reason=None if ok else "not_a_word", points=3 if ok else 0, free_cards=0, min_cards=3,
-                             lang="en")  # fmt: skip
+                             lang="en"))  # fmt: skip
     progress = open_panel.tabs[2]
     open_panel._refresh()  # what the live refresher does every few seconds
     assert '<td class="num">2</td><td class="num">50%</td><td class="num">3</td>' in progress.table.value
@@ -355,9 +356,9 @@ def test_progress_and_downloads(open_panel, store, browser, monkeypatch):
 def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser, monkeypatch):
     lucia = store.add_student("Lucía")
     game = store.start_game(lucia.id, lang="es", variant="standard", min_cards=3)
-    store.record_attempt(student_id=lucia.id, game_id=game, round=1, word="camión", folded="camion", spelling="camión",
+    store.record(attempt_row(student_id=lucia.id, game_id=game, round=1, word="camión", folded="camion", spelling="camión",
                          cards="C A M I Ó N", card_count=6, accepted=True, reason=None, points=6, free_cards=0,
-                         min_cards=3, lang="es")  # fmt: skip
+                         min_cards=3, lang="es"))  # fmt: skip
     progress = open_panel.tabs[2]
     button = progress.download_workbook
     assert button.label == "Download both as a workbook (.xlsx)" and "myword-download" in button._esm

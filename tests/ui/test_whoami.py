@@ -174,10 +174,10 @@ def test_a_call_that_cannot_be_saved_says_so(store, page_for, monkeypatch):
     s = page.app.session
     s.start()
 
-    def broken(**_kwargs):
+    def broken(_attempt):
         raise MyWordError("disk full")
 
-    monkeypatch.setattr(store, "record_attempt", broken)
+    monkeypatch.setattr(store, "record", broken)
     assert s.submit("zzz").key == "feedback.not_saved"
     assert s.phase is Phase.DEALING  # the game goes on
 

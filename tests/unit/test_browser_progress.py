@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from myword_edu.classroom.browser_progress import MAX_RECORDS, BrowserProgress, records_json
 from myword_edu.classroom.export import attempts_rows, read_csv, summary_rows, to_csv
+from tests.attempt_rows import attempt_row
 
 
 class Ticking:
@@ -30,7 +31,7 @@ def attempt(progress: BrowserProgress, game: str, word: str, *, accepted: bool =
         free_cards=0 if accepted else 1, min_cards=3, lang="en",
     )  # fmt: skip
     fields.update(extra)
-    return progress.record_attempt(**fields)
+    return progress.record(attempt_row(**fields))
 
 
 def test_every_record_is_handed_to_the_page_as_it_is_made():

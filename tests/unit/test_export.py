@@ -17,6 +17,7 @@ from myword_edu.classroom.export import (attempts_csv, class_workbook, neutralis
                                 write_exports)  # fmt: skip
 from myword_edu.classroom.store import Store
 from tests.workbook import cell_kinds, formula_count, read_xlsx, sheet_xml
+from tests.attempt_rows import attempt_row
 
 NASTY = ['=HYPERLINK("http://x")', "+1 555", "-2", "@SUM(A1)", "\tTab", "\rCR", "<img src=x onerror=alert(1)>",
          'Peña, "Nico"\nJr']  # fmt: skip
@@ -34,12 +35,12 @@ def play(store, name: str, calls: list[tuple[str, bool]], *, lesson: str | None 
     student = store.add_student(name)
     game = store.start_game(student.id, lang="es", variant="standard", min_cards=3, lesson=lesson)
     for word, ok in calls:
-        store.record_attempt(
+        store.record(attempt_row(
             student_id=student.id, game_id=game, round=1, word=word, folded=word.replace("ó", "o").replace("á", "a"),
             spelling=word, cards=" ".join(word.upper()) if ok else "", card_count=len(word) if ok else 0, accepted=ok,
             reason=None if ok else "not_a_word", points=len(word) if ok else 0, free_cards=0 if ok else 1, min_cards=3,
             lang="es", lesson=lesson, focus_word=(focus or {}).get(word),
-        )  # fmt: skip
+        ))  # fmt: skip
     return student
 
 
@@ -68,9 +69,9 @@ def test_attempts_csv_has_boggle_words_and_their_cube_paths(store):
     for word, ok, reason, path in [("ñandú", True, None, "Ñ(1,1) A(1,2) N(2,2) D(3,2) U(3,3)"),
                                    ("ña", False, "too_short", "Ñ(1,1) A(1,2)"),
                                    ("perro", False, "not_on_board", "")]:  # fmt: skip
-        store.record_attempt(student_id=ana.id, game_id=game, round=1, word=word.upper(), folded=word.replace("ú", "u"),
+        store.record(attempt_row(student_id=ana.id, game_id=game, round=1, word=word.upper(), folded=word.replace("ú", "u"),
                              spelling=word, cards=path, card_count=len(word), accepted=ok, reason=reason,
-                             points=4 if ok else 0, free_cards=0, min_cards=3, lang="es")  # fmt: skip
+                             points=4 if ok else 0, free_cards=0, min_cards=3, lang="es"))  # fmt: skip
     rows = read_csv(attempts_csv(store, "es"))
     assert [r[12] for r in rows[1:]] == ["MyWord!", "Boggle", "Boggle", "Boggle"]
     assert rows[2][2:9] == ["ÑANDÚ", "ñandú", "Ñ(1,1) A(1,2) N(2,2) D(3,2) U(3,3)", "5", "sí", "", "4"]

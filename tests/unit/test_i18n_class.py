@@ -20,7 +20,7 @@ def test_both_languages_have_the_same_keys_and_placeholders():
         english = [entry.one, entry.other] if isinstance(entry, Plural) else [entry.english]
         assert {f for e in english for f in fields(e)} == {f for s in es[key] for f in fields(s)}, key
         same = english[-1] == es[key][-1]
-        assert not same or key in {"progress.competence", "csv.no", "boggle_tab.tab"} or not re.search("[a-z]{4}", english[-1]), key
+        assert not same or key in {"progress.competence", "csv.no", "boggle_tab.tab"} or not re.search("[a-z]{4}", re.sub(r"\{\w*\}", "", english[-1])), key
 
 
 def test_every_roster_problem_and_reason_has_a_message():

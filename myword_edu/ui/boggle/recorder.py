@@ -2,14 +2,18 @@
 
 :class:`BoggleRecorder` hooks into a :class:`~myword_edu.ui.boggle.model.BoggleSession`:
 ``session.on_attempt`` is called right after the engine has judged a word and
-before any trait changes, so the attempt is committed (``Store.record_attempt``
-returns only once it is on disk) before the page hears anything. A game is a
+before any trait changes, so the attempt
+(:meth:`~myword_edu.classroom.attempts.Attempt.from_play`) is committed into the
+sink (``Store.record`` returns only once it is on disk) before the page hears
+anything. A game is a
 ``games`` row of kind ``"boggle"`` (variant: the dice set), recorded when its
 first round starts; each word is an ``attempts`` row: the word typed, its
 dictionary spelling, the path of cubes as text in the cards column (``S(2,2)
 C(1,1) ...``: face, row, column), the letter count, accepted or the reason
 (not a word, not on the board, too short, blocked, already found) and the
-points including the bonus cube's.
+points including the bonus cube's. When the round ends, the words the student
+shares with a robot are crossed out for both (the rulebook's rule): their
+attempts then score 0, as the student's list shows (:meth:`AttemptSink.cross_out`).
 
 The round itself is kept too (``games.state``: the settings, when the round
 started by the wall clock, and what the student sent), so a closed tab or a
@@ -22,9 +26,11 @@ from __future__ import annotations
 import json
 import logging
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from myword_edu.boggle.round import GAME_KIND, NOT_ATTEMPTS, Play, path_text
+from myword_edu.boggle.round import GAME_KIND, Play, path_text
+from myword_edu.classroom.attempts import Attempt, GameSink
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
 from myword_edu.ui.boggle.model import BoggleSession, BPhase
@@ -42,7 +48,7 @@ log = logging.getLogger(__name__)
 class BoggleRecorder:
     """Records one student's Boggle games and words in ``store``."""
 
-    def __init__(self, store: "Store", student: Student, *, wall: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: "GameSink", student: Student, *, wall: Callable[[], float] = time.time) -> None:
         self.store = store
         self.student = student
         self.session: BoggleSession | None = None
@@ -71,6 +77,7 @@ class BoggleRecorder:
                 self._started, self._sent = self._wall(), []
                 self.keep()
             elif change["new"] in (BPhase.ROUND_OVER, BPhase.GAME_OVER) and self._game_id:
+                self._cross_out()
                 self.store.save_game_state(self._game_id, None)  # over: nothing to resume
         except MyWordError:
             log.exception("the start or end of %s's Boggle game could not be saved", self.student.name)
@@ -100,33 +107,30 @@ class BoggleRecorder:
         """Commit one word (raises :class:`~myword_edu.classroom.store.StoreError` if it cannot be saved)."""
         session = self.session
         assert session is not None
-        if play.reason in NOT_ATTEMPTS or not play.word:
+        attempt = Attempt.from_play(
+            play, typed=typed, board=session.board, lexicon=session.lexicon, student_id=self.student.id, game_id="",
+            round=session.round_number, lang=session.lang, min_length=session.min_length,
+        )  # fmt: skip
+        if attempt is None:
             return
-        lexicon = session.lexicon
-        spelling = lexicon.spelling(play.word) if play.word in lexicon else play.word
-        shown = typed.strip() if isinstance(typed, str) and typed.strip() else spelling.upper()
-        self.store.record_attempt(
-            student_id=self.student.id,
-            game_id=self._game_id_now(),
-            round=session.round_number,
-            word=shown,
-            folded=play.word,
-            spelling=spelling,
-            cards=path_text(session.board, play.path),
-            card_count=len(play.word),
-            accepted=play.accepted,
-            reason=play.reason.value if play.reason else None,
-            points=play.points,
-            free_cards=0,
-            min_cards=session.min_length,
-            lang=session.lang,
-        )
+        self.store.record(replace(attempt, game_id=self._game_id_now()))
         self.recorded += 1
         self._sent.append([typed, None, play.at] if isinstance(typed, str) else [None, list(play.path), play.at])
         try:
             self.keep()
         except MyWordError:  # the word itself is stored; only resuming would miss it
             log.exception("%s's Boggle round could not be kept for resuming", self.student.name)
+
+
+    def _cross_out(self) -> None:
+        """The round is over: the student's words a robot found too score 0 (the lists show them crossed out)."""
+        session = self.session
+        result = session.result if session is not None else None
+        if session is None or result is None:
+            return
+        crossed = [w.word for w in result.words.get(session.student, ()) if w.crossed]
+        if crossed:
+            self.store.cross_out([self._game_id], session.round_number, crossed)
 
 
 def unfinished_boggle(

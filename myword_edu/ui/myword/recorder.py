@@ -2,8 +2,11 @@
 
 :class:`AttemptRecorder` hooks into a :class:`~myword_edu.ui.myword.model.Session`:
 ``session.on_attempt`` is called right after the engine has judged a call and
-before any trait changes, so the attempt is committed (``Store.record_attempt``
-returns only once it is on disk) before the page hears anything. A game is
+before any trait changes, so the attempt
+(:meth:`~myword_edu.classroom.attempts.Attempt.from_claim`) is committed into
+the sink (``Store.record`` returns only once it is on disk; the static site's
+:class:`~myword_edu.classroom.browser_progress.BrowserProgress` hands it to the
+page) before the page hears anything. A game is
 recorded when its dealing starts (for words per minute).
 
 The game itself is kept too (``games.state``: the settings and the engine's
@@ -17,13 +20,14 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from myword_edu.classroom.attempts import Attempt, GameSink
 from myword_edu.myword.cards import Card
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import ClaimResult, Reason
-from myword_edu.myword.spelling import best_spelling
+from myword_edu.myword.round import ClaimResult
 from myword_edu.ui.myword.model import Phase, Session
 from myword_edu.ui.saved_game import saved_state, settings_data
 from myword_edu.ui.myword.settings import Settings
@@ -39,16 +43,11 @@ GAME_KIND = "practice"
 
 log = logging.getLogger(__name__)
 
-#: Answers that are not a try at a word (nothing in the game changed): not recorded.
-_NOT_ATTEMPTS = {Reason.ROUND_OVER, Reason.DEALER_CANNOT_CALL}
-#: Calls that were not a word of the list ("don't" is not one either: a slip of a focus word counts).
-_NOT_WORDS = {Reason.NOT_A_WORD, Reason.APOSTROPHE_OR_HYPHEN}
-
 
 class AttemptRecorder:
-    """Records one student's games and calls in ``store``."""
+    """Records one student's games and calls in ``store`` (the class store or the browser's)."""
 
-    def __init__(self, store: "Store", student: Student) -> None:
+    def __init__(self, store: "GameSink", student: Student) -> None:
         self.store = store
         self.student = student
         self.session: Session | None = None
@@ -105,34 +104,14 @@ class AttemptRecorder:
         """Commit one call (raises :class:`~myword_edu.classroom.store.StoreError` if it cannot be saved)."""
         session = self.session
         assert session is not None
-        if result.reason in _NOT_ATTEMPTS or not result.folded:
-            return
-        cards: Sequence[Card] = result.cards
-        if result.reason is Reason.TOO_FEW_CARDS:  # show which cards the short word took
-            cards = best_spelling(result.folded, table_before) or ()
         lesson: Lesson | None = getattr(session, "lesson", None)
-        focus = None
-        if lesson is not None:
-            target = lesson.target(result.folded, is_word=result.reason not in _NOT_WORDS)
-            focus = lesson.shown.get(target, target) if target else None
-        self.store.record_attempt(
-            student_id=self.student.id,
-            game_id=self._game_id_now(),
-            round=session.round_number,
-            word=result.word,
-            folded=result.folded,
-            spelling=result.spelling if result.reason not in _NOT_WORDS else result.folded,
-            cards=" ".join(str(c) for c in cards),
-            card_count=len(cards),
-            accepted=result.accepted,
-            reason=result.reason.value if result.reason else None,
-            points=result.points,
-            free_cards=len(result.free_cards),
-            min_cards=result.needed,
-            lang=session.lang,
-            lesson=lesson.id if lesson else None,
-            focus_word=focus,
-        )
+        attempt = Attempt.from_claim(
+            result, student_id=self.student.id, game_id="", round=session.round_number, lang=session.lang,
+            lesson=lesson, table_before=table_before,
+        )  # fmt: skip
+        if attempt is None:
+            return
+        self.store.record(replace(attempt, game_id=self._game_id_now()))
         self.recorded += 1
 
 

@@ -63,8 +63,8 @@ class ProgressTab:
     def redraw(self) -> None:
         t = self.panel.t
         store = self.panel.store
-        self.progress = store.progress()
         self.attempts = store.attempts()
+        self.progress = store.progress(self.attempts)  # totals and focus words from the same rows
         rows = []
         for p in self.progress:
             pct = "—" if p.accepted_pct is None else f"{p.accepted_pct:.0f}%"
@@ -126,12 +126,14 @@ class ProgressTab:
     def summary_file(self) -> tuple[str, bytes]:
         now = datetime.now()
         store = self.panel.store
-        rows = summary_rows(store.progress(), focus_progress(store.attempts()), self.panel.lang)
+        attempts = store.attempts()
+        rows = summary_rows(store.progress(attempts), focus_progress(attempts), self.panel.lang)
         return export_names(now)[1], to_csv(rows)
 
     def workbook_file(self) -> tuple[str, bytes]:
         store = self.panel.store
-        return workbook_name(datetime.now()), to_xlsx(workbook_sheets(store.attempts(), store.progress(), self.panel.lang))
+        attempts = store.attempts()
+        return workbook_name(datetime.now()), to_xlsx(workbook_sheets(attempts, store.progress(attempts), self.panel.lang))
 
     def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
         if roster or live:
