@@ -149,9 +149,12 @@ def open_app(server, chromium):
     """Open the app (with a query string) in a fresh page; records every request the page makes."""
     contexts = []
 
-    def open_page(query: str = "", *, width: int = 1366, height: int = 768, timeout: float = 90.0):
+    def open_page(query: str = "", *, width: int = 1366, height: int = 768, timeout: float = 90.0,
+                  init_script: str | None = None):  # fmt: skip
         context = chromium.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
+        if init_script:  # runs before the page's own scripts (e.g. a PerformanceObserver)
+            context.add_init_script(init_script)
         page = context.new_page()
         page.requests = []
         page.on("request", lambda request: page.requests.append(request.url))
@@ -167,16 +170,18 @@ def open_app(server, chromium):
 
 @pytest.fixture(scope="module")
 def pages(chromium):
-    """``pages(url, width=, height=)``: a page in a fresh browser context (one device each), open at ``url``.
+    """``pages(url, width=, height=, init_script=)``: a page in a fresh browser context (one device each), open at ``url``.
 
     Downloads are accepted and dialogs dismissed (their messages kept in ``page.dialogs``); the
     contexts close at the end of the test module.
     """
     contexts = []
 
-    def new_page(url: str, *, width: int = 1366, height: int = 768):
+    def new_page(url: str, *, width: int = 1366, height: int = 768, init_script: str | None = None):
         context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
         contexts.append(context)
+        if init_script:  # runs before the page's own scripts (e.g. a PerformanceObserver)
+            context.add_init_script(init_script)
         page = context.new_page()
         page.set_default_timeout(90_000)
         page.dialogs = []
