@@ -133,6 +133,32 @@ def server():
     srv.stop()
 
 
+ROOM_PASSCODE = "sala-viva-42"
+
+
+@pytest.fixture(scope="session")
+def room_server(tmp_path_factory):
+    """A server with a class database for live rooms: students Ana and Ben (English), Carla and Dani
+    (Spanish: their pages are in Spanish), passcode ``ROOM_PASSCODE``."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from myword_edu.classroom.passcode import TeacherAuth
+    from myword_edu.classroom.roster import StudentSettings
+    from myword_edu.classroom.store import Store
+
+    db = tmp_path_factory.mktemp("roomdb") / "class.sqlite3"
+    store = Store.open(f"sqlite:///{db}", fresh=True)
+    for name in ("Ana", "Ben"):
+        store.add_student(name)
+    for name in ("Carla", "Dani"):
+        store.add_student(name, StudentSettings(lang="es"))
+    TeacherAuth(store, kdf_n=2**10).reset(ROOM_PASSCODE, ROOM_PASSCODE)
+    store.dispose()
+    srv = Server(free_port(), "--db", str(db))
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture(scope="module")
 def chromium():  # module scope: Playwright's sync API runs an event loop while it is open
     playwright_api = pytest.importorskip("playwright.sync_api")

@@ -5,6 +5,11 @@ The browser view only draws ``cards`` and sends intents: ``{"type": "pick",
 "ready"}`` once the table is on screen. Python decides everything. Only the
 cards on the table are ever sent to the page; the undealt deck is not.
 
+Each card keeps its place while it is on the table: a taken card leaves a gap
+of its width, a new card fills the first gap it fits, and a table that grew
+keeps its height, so nothing moves under a child's finger (the browser tests
+measure the layout shift).
+
 Test hooks: each card is a ``button.myword-card`` inside ``div.myword-table``,
 with an ``aria-label`` ("card Q U", "wild card, two letters").
 """
@@ -100,7 +105,18 @@ function render({ model, el }) {
     } else if (empty.parentNode) {
       empty.remove();
     }
+    // A table that grew (a big pile of cards) keeps its height: when the pile goes, what
+    // is below it does not jump up. A new window size starts again from the stylesheet's.
+    const height = root.offsetHeight;
+    if (height > tallest) {
+      tallest = height;
+      root.style.minHeight = height + "px";
+    }
   }
+
+  let tallest = 0;
+  const onResize = () => { tallest = 0; root.style.minHeight = ""; draw(); };
+  window.addEventListener("resize", onResize);
 
   model.on("change:cards", draw);
   model.on("change:selected", draw);
@@ -115,6 +131,7 @@ function render({ model, el }) {
     model.off("change:disabled", draw);
     model.off("change:label", draw);
     model.off("change:empty_text", draw);
+    window.removeEventListener("resize", onResize);
   };
 }
 export default { render };

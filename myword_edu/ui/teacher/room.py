@@ -55,6 +55,8 @@ _TEXT = {
            "end": "End round", "remove": "Remove", "close": "Close room", "connected": "connected",
            "away": "away", "none": "No room is open.", "standard": "Standard", "junior": "Ages 7 and up",
            "round": "Round {n}: {left} cards to deal", "game": "Game",
+           "round_over": "Round {n} is over. Press Start round for the next one.",
+           "no_round_yet": "Press Start round to deal the first card.",
            "reopen": "Go back to this room", "open_rooms": "Rooms still open (your panel was closed or restarted):",
            "room_item": "{code}: {game}, {lang}, opened {minutes} min ago, players: {players}",
            "mute": "Mute for this round", "unmute": "Let them call again",
@@ -65,6 +67,8 @@ _TEXT = {
            "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
            "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
            "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
+           "round_over": "La ronda {n} ha terminado. Pulsa Empezar ronda para la siguiente.",
+           "no_round_yet": "Pulsa Empezar ronda para repartir la primera carta.",
            "game": "Juego", "reopen": "Volver a esta sala",
            "open_rooms": "Salas todavía abiertas (tu panel se cerró o se reinició):",
            "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}",
@@ -97,12 +101,14 @@ class RoomTab:
                                description=t("game"), _dom_classes=["myword-room-game"])  # fmt: skip
         self.game.observe(lambda _c: self._show_game(), names="value")
         self.boggle = BoggleRoomControls.for_store(panel.lang, panel.store)
-        self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"))
+        self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"),
+                               _dom_classes=["myword-room-lang"])
         self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
-        self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"))
+        self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"),
+                                       _dom_classes=["myword-room-pace"])
         self.open_button = self._button("open", self.open_room)
         self.code = w.HTML(_dom_classes=["myword-room-joincode"])
-        self.status = w.HTML()
+        self.status = w.HTML(_dom_classes=["myword-room-teacher-status"])
         self.start_button = self._button("start", self.start_round)
         self.deal_button = self._button("deal", self.deal)
         self.auto = w.ToggleButton(description=t("auto"), value=False, _dom_classes=["myword-room-auto"])
@@ -317,7 +323,13 @@ class RoomTab:
         if self.room.is_boggle:
             self.status.value = f"<p>{escape(self.boggle.redraw(self.room))}</p>"
         else:
-            self.status.value = f"<p>{escape(self.t('round', n=view.round_no, left=view.cards_left))}</p>"
+            if view.round_no == 0:
+                status = self.t("no_round_yet")
+            elif view.over:  # not "55 cards to deal": nothing more is dealt in this round
+                status = self.t("round_over", n=view.round_no)
+            else:
+                status = self.t("round", n=view.round_no, left=view.cards_left)
+            self.status.value = f"<p>{escape(status)}</p>"
             self.table.cards = card_views(view.table, self.room.lang)
             self.scores.value = scores_html(view, self.panel.lang)
         now = self.panel.store.now()
