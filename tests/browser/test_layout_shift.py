@@ -55,7 +55,7 @@ def myword_word(page, lang: str) -> str | None:
 
 
 def play_a_round(pages: dict, *, over: str, word_for, entry: str, deadline: float, meanwhile=lambda: None) -> None:
-    """Call words on every page (a good one, then a wrong one) until each shows ``over`` (a selector);
+    """Call words on every page (a good one, then a wrong one) until each shows ``over`` (a selector, on screen);
     ``meanwhile()`` runs between the calls (a teacher ending the round)."""
     calls = {key: 0 for key in pages}
     done: set = set()
@@ -64,7 +64,7 @@ def play_a_round(pages: dict, *, over: str, word_for, entry: str, deadline: floa
         for key, page in pages.items():
             if key in done:
                 continue
-            if page.evaluate(f"!!document.querySelector({over!r})"):
+            if page.evaluate(f"[...document.querySelectorAll({over!r})].some(e => e.getClientRects().length > 0)"):
                 done.add(key)
                 continue
             word = "zqzq" if calls[key] % 3 == 2 else word_for(page, key[0])
@@ -217,7 +217,7 @@ def test_a_boggle_room_page_does_not_shift_in_a_whole_round(room_server, pages, 
     for page in students.values():
         page.wait_for_function(f"[...document.querySelectorAll('{CUBES}')].every(e => e.dataset.face)")
     started = {key: now(page) for key, page in students.items()}
-    play_a_round(students, over=".myword-room-boggle-result", word_for=boggle_word, entry=".myword-entry input",
+    play_a_round(students, over=".myword-room-boggle-result .boggle-result", word_for=boggle_word, entry=".myword-entry input",
                  deadline=time.monotonic() + 300)  # fmt: skip
     results = {}
     for key, page in students.items():

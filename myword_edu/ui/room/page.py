@@ -370,7 +370,9 @@ class RoomPage(ShowsRoot):
         """The wait after a failed call, counted down from the room's log and the store's clock, or the mute."""
         if self.seat is None or self.seat.is_boggle or self.gone:
             return
-        if self.seat.is_muted():
+        if self.shown[0] and self.ended == self.shown[0]:  # the round is over: no wait to count down
+            note = ""
+        elif self.seat.is_muted():
             note = f"<p class='myword-bad'>{escape(self.t('muted'))}</p>"
         else:
             left = self.seat.wait_seconds()
