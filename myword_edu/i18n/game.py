@@ -59,6 +59,8 @@ EN: dict[str, Entry] = {
     "who.label": "Who called it?",
     "table.label": "Cards on the table",
     "table.empty": "No cards on the table yet.",
+    "table.round_over": "The round is over. Press Next round to play on.",
+    "table.game_over": "The game is over. Press Play again for a new game.",
     "deck.label": "Cards left in the deck",
     "deck.left": Plural("{left} of {total} cards left", "{left} of {total} cards left", "left", note="{left}: cards still in the deck; {total}: cards in the whole deck."),
     "round.status": "Round {number} of {rounds}",

@@ -133,6 +133,32 @@ def server():
     srv.stop()
 
 
+ROOM_PASSCODE = "sala-viva-42"
+
+
+@pytest.fixture(scope="session")
+def room_server(tmp_path_factory):
+    """A server with a class database for live rooms: students Ana and Ben (English), Carla and Dani
+    (Spanish: their pages are in Spanish), passcode ``ROOM_PASSCODE``."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from myword_edu.classroom.passcode import TeacherAuth
+    from myword_edu.classroom.roster import StudentSettings
+    from myword_edu.classroom.store import Store
+
+    db = tmp_path_factory.mktemp("roomdb") / "class.sqlite3"
+    store = Store.open(f"sqlite:///{db}", fresh=True)
+    for name in ("Ana", "Ben"):
+        store.add_student(name)
+    for name in ("Carla", "Dani"):
+        store.add_student(name, StudentSettings(lang="es"))
+    TeacherAuth(store, kdf_n=2**10).reset(ROOM_PASSCODE, ROOM_PASSCODE)
+    store.dispose()
+    srv = Server(free_port(), "--db", str(db))
+    yield srv
+    srv.stop()
+
+
 @pytest.fixture(scope="module")
 def chromium():  # module scope: Playwright's sync API runs an event loop while it is open
     playwright_api = pytest.importorskip("playwright.sync_api")
@@ -149,9 +175,12 @@ def open_app(server, chromium):
     """Open the app (with a query string) in a fresh page; records every request the page makes."""
     contexts = []
 
-    def open_page(query: str = "", *, width: int = 1366, height: int = 768, timeout: float = 90.0):
+    def open_page(query: str = "", *, width: int = 1366, height: int = 768, timeout: float = 90.0,
+                  init_script: str | None = None):  # fmt: skip
         context = chromium.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
+        if init_script:  # runs before the page's own scripts (e.g. a PerformanceObserver)
+            context.add_init_script(init_script)
         page = context.new_page()
         page.requests = []
         page.on("request", lambda request: page.requests.append(request.url))
@@ -167,16 +196,18 @@ def open_app(server, chromium):
 
 @pytest.fixture(scope="module")
 def pages(chromium):
-    """``pages(url, width=, height=)``: a page in a fresh browser context (one device each), open at ``url``.
+    """``pages(url, width=, height=, init_script=)``: a page in a fresh browser context (one device each), open at ``url``.
 
     Downloads are accepted and dialogs dismissed (their messages kept in ``page.dialogs``); the
     contexts close at the end of the test module.
     """
     contexts = []
 
-    def new_page(url: str, *, width: int = 1366, height: int = 768):
+    def new_page(url: str, *, width: int = 1366, height: int = 768, init_script: str | None = None):
         context = chromium.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
         contexts.append(context)
+        if init_script:  # runs before the page's own scripts (e.g. a PerformanceObserver)
+            context.add_init_script(init_script)
         page = context.new_page()
         page.set_default_timeout(90_000)
         page.dialogs = []

@@ -11,37 +11,19 @@ import pytest
 
 from myword_edu.myword.cards import Card
 from myword_edu.lexicon.wordlist import load_lexicon
-from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.myword.solver import words_on_table
-from myword_edu.classroom.store import Store
 
-from tests.browser.conftest import ARTIFACTS, CHROMIUM, Server, free_port
+from tests.browser.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PASSCODE = "sala-viva-42"
+from tests.browser.conftest import ROOM_PASSCODE as PASSCODE
 CARDS = ".myword-table .myword-card"
 
 
-@pytest.fixture(scope="module")
-def room_server(tmp_path_factory):
-    from pathlib import Path
-
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    db = tmp_path_factory.mktemp("roomdb") / "class.sqlite3"
-    store = Store.open(f"sqlite:///{db}", fresh=True)
-    for name in ("Ana", "Ben"):
-        store.add_student(name)
-    TeacherAuth(store, kdf_n=2**10).reset(PASSCODE, PASSCODE)
-    store.dispose()
-    server = Server(free_port(), "--db", str(db))
-    yield server
-    server.stop()
-
-
 def faces(page) -> list[str]:
-    return page.eval_on_selector_all(CARDS, "els => els.map(e => e.textContent.trim())")
+    """The cards on the page, sorted: each page keeps a card where it first showed it."""
+    return sorted(page.eval_on_selector_all(CARDS, "els => els.map(e => e.textContent.trim())"))
 
 
 def wait_for_faces(page, expected: list[str], timeout: float = 10.0) -> None:

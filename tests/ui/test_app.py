@@ -192,21 +192,26 @@ def test_settings_and_new_game(make_app, browser):
 def test_round_review_and_next_round_then_play_again(make_app, browser, clock):
     app = shown(make_app(pace=0.5, last_call=0.0))
     s = app.session
-    assert hidden(app.next_round_button) and hidden(app.review)
+    assert hidden(app.next_round_button) and hidden(app.over_box)
     while s.phase is not Phase.ROUND_OVER:
         clock.advance(0.5)
         s.tick()
-    assert not hidden(app.next_round_button) and not hidden(app.review)
+    assert not hidden(app.next_round_button) and not hidden(app.over_box)
     review = text(app.review.value)
     assert "Round 1 is over!" in review and "Words you could have made" in review
     assert app.entry.disabled and app.call_button.disabled and app.table.disabled
-    assert hidden(app.table) and hidden(app.call_row)
+    # laid over the table and the word box, which keep their place: nothing below them moves
+    assert not hidden(app.table) and not hidden(app.call_row)
+    assert app.table.empty_text == "The round is over. Press Next round to play on."
+    assert app.feedback.html == '<div class="myword-feedback-box"></div>'  # the last answer is gone
     browser.click(app.next_round_button)
-    assert s.round_number == 2 and hidden(app.review) and not hidden(app.table)
+    assert s.round_number == 2 and hidden(app.over_box) and not hidden(app.table)
+    assert app.table.empty_text == "No cards on the table yet."
     while s.phase is not Phase.GAME_OVER:
         clock.advance(0.5)
         s.tick()
     assert "Game over!" in text(app.review.value)
+    assert app.table.empty_text == "The game is over. Press Play again for a new game."
     assert not hidden(app.play_again_button)
     browser.click(app.play_again_button)
     assert s.phase is Phase.DEALING and s.round_number == 1

@@ -27,7 +27,9 @@ from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.widgets.live import LiveRegion
 from myword_edu.ui.widgets.speech import Speaker
 from myword_edu.ui.myword.model import Phase, Session
-from myword_edu.ui.myword.panels import deck_counter, feed_html, feedback_html, review_html, scoreboard, status_line
+from myword_edu.ui.myword.panels import (
+    deck_counter, feed_html, feedback_html, review_html, scoreboard, status_line, table_over_text,
+)
 from myword_edu.ui.myword.settings import MAX_BOTS, Mode, Settings
 from myword_edu.ui.widgets.style import style_tag
 from myword_edu.ui.myword.table import CardTable, card_views
@@ -131,9 +133,9 @@ class StudentApp(ShowsRoot):
         )
         after = w.HBox([self.next_round_button, self.play_again_button], _dom_classes=["myword-row"])
         self.call_row = call_row
-        play = w.VBox(
-            [controls, self.table, call_row, self.feedback, after, self.review], _dom_classes=["myword-play"]
-        )
+        # The round's end is laid over the table (style.py: .myword-over): nothing below it moves.
+        self.over_box = w.VBox([after, self.review], _dom_classes=["myword-over", "myword-hidden"])
+        play = w.VBox([controls, self.table, call_row, self.feedback, self.over_box], _dom_classes=["myword-play"])
         side = w.VBox([self.scores, self.feed], _dom_classes=["myword-side"])
         main = w.HBox([play, side], _dom_classes=["myword-main"])
         self.root = w.VBox([self.style, Speaker(), header, self.settings_row, main], _dom_classes=["myword-app"])
@@ -268,7 +270,6 @@ class StudentApp(ShowsRoot):
         self.next_round_button.description = m("button.next_round")
         self.play_again_button.description = m("button.play_again")
         self.table.label = m("table.label")
-        self.table.empty_text = m("table.empty")
         for widget in (self.bots_pick, self.level_pick, self.pace_pick, self.names_box, self.entry, self.who_pick):
             widget.style.description_width = "initial"
         _show(self.bots_pick, not projector)
@@ -287,6 +288,8 @@ class StudentApp(ShowsRoot):
         self.table.selected = list(s.selection)
         playing = s.phase in (Phase.READY, Phase.DEALING, Phase.LAST_CALL)
         self.table.disabled = not playing
+        over = s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+        self.table.empty_text = message(lang, "table.empty") if not over else table_over_text(s.phase, lang)
         self.deck.value = deck_counter(s.cards_left, s.deck_size, s.round_number, s.rounds, lang)
         self.status.html = status_line(s.phase, s.paused, s.last_call_left, lang)
         self.pause_button.description = message(lang, "button.resume" if s.paused else "button.pause")
@@ -296,17 +299,14 @@ class StudentApp(ShowsRoot):
             widget.disabled = not playing
         self.undo_button.disabled = not (playing and s.selection)
         self.clear_button.disabled = not playing
-        self.feedback.html = feedback_html(s.feedback, lang, me=s.student)
+        self.feedback.html = feedback_html(s.feedback if not over else None, lang, me=s.student)
         self.scores.value = scoreboard(s.players, s.scores, s.totals, lang, me=s.student)
         self.feed.value = feed_html(s.feed, lang)
-        over = s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         self.review.value = review_html(
             s.review if over else None, lang, players=s.players, totals=s.totals, winners=s.winners,
             game_over=s.phase is Phase.GAME_OVER, me=s.student,
         )  # fmt: skip
-        _show(self.review, over)
-        _show(self.table, not over)
-        _show(self.call_row, not over)
+        _show(self.over_box, over)
         _show(self.next_round_button, s.phase is Phase.ROUND_OVER)
         self.next_round_button.disabled = s.phase is not Phase.ROUND_OVER
         _show(self.play_again_button, s.phase is Phase.GAME_OVER)

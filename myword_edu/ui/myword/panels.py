@@ -19,7 +19,7 @@ from myword_edu.i18n.game import about_players, join_names, message, score_label
 from myword_edu.ui.myword.model import Call, Feedback, Phase, RoundReview
 from myword_edu.ui.widgets.speech import hear_button
 
-__all__ = ["deck_counter", "status_line", "feedback_html", "scoreboard", "feed_html", "review_html"]
+__all__ = ["deck_counter", "status_line", "table_over_text", "feedback_html", "scoreboard", "feed_html", "review_html"]
 
 
 def _e(value: object) -> str:
@@ -50,6 +50,15 @@ def status_line(phase: Phase, paused: bool, last_call_left: int, lang: str) -> s
         }[phase]
         values = {}
     return f'<div class="myword-status">{_e(message(lang, key, **values))}</div>'
+
+
+def table_over_text(phase: Phase, lang: str) -> str:
+    """What an empty table says once the round is over: that it is, and what comes next.
+
+    >>> table_over_text(Phase.ROUND_OVER, "en")
+    'The round is over. Press Next round to play on.'
+    """
+    return message(lang, "table.game_over" if phase is Phase.GAME_OVER else "table.round_over")
 
 
 def feedback_text(feedback: Feedback, lang: str) -> str:

@@ -5,6 +5,11 @@ The browser view only draws ``cards`` and sends intents: ``{"type": "pick",
 "ready"}`` once the table is on screen. Python decides everything. Only the
 cards on the table are ever sent to the page; the undealt deck is not.
 
+Each card keeps its place while it is on the table: a taken card leaves a gap
+of its width, a new card fills the first gap it fits, and a table that grew
+keeps its height, so nothing moves under a child's finger (the browser tests
+measure the layout shift).
+
 Test hooks: each card is a ``button.myword-card`` inside ``div.myword-table``,
 with an ``aria-label`` ("card Q U", "wild card, two letters").
 """
@@ -39,6 +44,17 @@ function render({ model, el }) {
     return b;
   }
 
+  // Each card keeps its place until it is taken: a taken card leaves a gap of its
+  // width, and a new card fills the first gap it fits (else it goes at the end).
+  // Nothing slides under a child's finger (layout shift), whatever is dealt or taken.
+  function isWide(kind) { return kind === "double" || kind === "wild2"; }
+  function makeGap(wide) {
+    const gap = document.createElement("span");
+    gap.className = "myword-gap" + (wide ? " myword-wide" : "");
+    gap.setAttribute("aria-hidden", "true");
+    return gap;
+  }
+
   function draw() {
     const cards = model.get("cards") || [];
     const selected = model.get("selected") || [];
@@ -46,12 +62,21 @@ function render({ model, el }) {
     root.setAttribute("aria-label", model.get("label"));
     const keep = new Set(cards.map((c) => c.id));
     for (const [id, b] of buttons) {
-      if (!keep.has(id)) { b.remove(); buttons.delete(id); }
+      if (!keep.has(id)) {
+        b.replaceWith(makeGap(b.dataset.wide === "1"));
+        buttons.delete(id);
+      }
     }
-    let previous = null;
     for (const card of cards) {
       let b = buttons.get(card.id);
-      if (!b) { b = makeButton(card); buttons.set(card.id, b); }
+      if (!b) {
+        b = makeButton(card);
+        buttons.set(card.id, b);
+        b.dataset.wide = isWide(card.kind) ? "1" : "0";
+        const gap = root.querySelector(isWide(card.kind) ? ".myword-gap.myword-wide" : ".myword-gap:not(.myword-wide)");
+        if (gap) gap.replaceWith(b);
+        else root.insertBefore(b, empty.parentNode ? empty : null);
+      }
       const position = selected.indexOf(card.id);
       b.className = "myword-card myword-" + card.kind
         + (card.newest ? " myword-new" : "")
@@ -69,22 +94,35 @@ function render({ model, el }) {
         order.textContent = String(position + 1);
         b.appendChild(order);
       }
-      const want = previous ? previous.nextSibling : root.firstChild;
-      if (want !== b) root.insertBefore(b, want);
-      previous = b;
+    }
+    while (root.lastElementChild && root.lastElementChild.classList.contains("myword-gap")) {
+      root.lastElementChild.remove();  // a gap at the end holds nothing in place
     }
     if (cards.length === 0) {
+      for (const gap of root.querySelectorAll(".myword-gap")) gap.remove();
       empty.textContent = model.get("empty_text");
       if (!empty.parentNode) root.appendChild(empty);
     } else if (empty.parentNode) {
       empty.remove();
     }
+    // A table that grew (a big pile of cards) keeps its height: when the pile goes, what
+    // is below it does not jump up. A new window size starts again from the stylesheet's.
+    const height = root.offsetHeight;
+    if (height > tallest) {
+      tallest = height;
+      root.style.minHeight = height + "px";
+    }
   }
+
+  let tallest = 0;
+  const onResize = () => { tallest = 0; root.style.minHeight = ""; draw(); };
+  window.addEventListener("resize", onResize);
 
   model.on("change:cards", draw);
   model.on("change:selected", draw);
   model.on("change:disabled", draw);
   model.on("change:label", draw);
+  model.on("change:empty_text", draw);
   draw();
   model.send({ type: "ready" });
   return () => {
@@ -92,6 +130,8 @@ function render({ model, el }) {
     model.off("change:selected", draw);
     model.off("change:disabled", draw);
     model.off("change:label", draw);
+    model.off("change:empty_text", draw);
+    window.removeEventListener("resize", onResize);
   };
 }
 export default { render };

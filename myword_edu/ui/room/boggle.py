@@ -160,7 +160,8 @@ class BoggleSeatPanel:
             self.feedback.value = ""
         self.drawn, self.shown_round, self.shown_over = view.seq, view.round_no, view.over
         board = view.board
-        playing = board is not None and not view.over and me in view.in_round
+        gone = "closed" if self.seat.replica.closed else "removed" if me not in view.players else None
+        playing = board is not None and not view.over and me in view.in_round and gone is None
         grid = self.grid
         with grid.hold_sync():
             if board is not None:
@@ -186,7 +187,9 @@ class BoggleSeatPanel:
         else:
             least = self.seat.replica.round.min_length_for(me) if me in view.in_round else 3  # type: ignore[union-attr]
             status = f"{_t(lang, 'round', n=view.round_no)} · {m('boggle.playing', least=least)}"
-        self.status.value = f"<p class='myword-status'>{escape(status)}</p>"
+        if gone is not None:  # seen at the next poll, not at the next word
+            status = _t(lang, gone)
+        self.status.value = f"<p class='myword-status{' myword-room-gone' if gone else ''}'>{escape(status)}</p>"
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         _show(self.entry_row, playing)

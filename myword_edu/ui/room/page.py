@@ -61,6 +61,18 @@ ROOM_CSS = """
 .myword-room .myword-bad { color: #a3261b; font-size: 20px; font-weight: 700; }
 .myword-room-table td { padding: 2px 14px; font-size: 18px; }
 .myword-room-table tr.myword-me td { font-weight: 700; }
+.myword-room .myword-late { color: #5a4a00; background: #fff3c4; font-size: 20px; font-weight: 700;
+  padding: 4px 12px; border-radius: 8px; display: inline-block; } /* too late: no cross, it costs nothing */
+.myword-room .myword-late::before { content: "⏱ "; }
+.myword-room-status { min-height: 30px; }
+.myword-late-mark { color: #5a4a00; background: #fff3c4; border-radius: 6px; padding: 0 6px; }
+.myword-room-feedback { min-height: 64px; } /* room for the answer: nothing below it moves */
+.myword-room-wait { min-height: 56px; }
+.myword-room-feedback p, .myword-room-wait p, .myword-room-status p { margin: 4px 0; }
+.myword-room .myword-table { min-height: 390px; } /* four rows: a class deals fast */
+@media (max-width: 800px) { .myword-room .myword-table { min-height: 506px; } } /* six rows on a tablet */
+.myword-room .widget-text.myword-entry { width: auto; }
+.myword-room .widget-text.myword-entry input { width: 260px !important; }
 """
 
 
@@ -86,12 +98,21 @@ def scores_html(view: Any, lang: str, me: str | None = None) -> str:
         for name in view.players
     )
     calls = "".join(
-        f"<li>{escape(c['player'])}: <b>{escape(str(c['word']).upper())}</b> {'✔' if c['accepted'] else '✘'}</li>"
+        f"<li>{escape(c['player'])}: <b>{escape(str(c['word']).upper())}</b> {_call_mark(c, lang)}</li>"
         for c in reversed(view.calls)
     )
     head = f"<tr><th></th><th>{room_text(lang, 'this_round')}</th><th>{room_text(lang, 'total')}</th></tr>"
     return (f"<h3>{room_text(lang, 'scores')}</h3><table class='myword-room-table'>{head}{rows}</table>"
             f"<h3>{room_text(lang, 'calls')}</h3><ul>{calls}</ul>")  # fmt: skip
+
+
+def _call_mark(call: Any, lang: str) -> str:
+    """✔ for a word that won cards, ✘ for a wrong one; a call that came too late costs nothing and says so."""
+    if call.get("accepted"):
+        return "✔"
+    if call.get("reason") == "too_late":
+        return f"<span class='myword-late-mark'>⏱ {escape(room_text(lang, 'late_mark'))}</span>"
+    return "✘"
 
 
 class RoomPage(ShowsRoot):
@@ -134,6 +155,8 @@ class RoomPage(ShowsRoot):
         self.code = ""
         self.shown: tuple[int, int] = (0, 0)  # (round, version) of the table on screen
         self.drawn = -1  # the log position drawn
+        self.ended = 0  # the last round whose end this page showed
+        self.gone = False  # the room was closed, or the teacher took this student out
         self.next_heartbeat = 0.0
         self.poller = Clock(self._tick, now=clock, max_sleep=POLL_SECONDS)
         self.code_guard = CodeGuard(store, clock=clock)  # wrong codes cost a growing wait
@@ -285,8 +308,10 @@ class RoomPage(ShowsRoot):
         self.entry.value = ""
         if result.accepted:
             shown = self.t("accepted", word=escape(result.spelling.upper()), n=len(result.cards))
-        elif result.reason is not None and result.reason.value == "too_late":
-            shown = self.t("too_late")
+        elif result.reason is not None and result.reason.value == "too_late":  # costs nothing: not a cross
+            self.feedback.value = f"<p class='myword-late'>{escape(self.t('too_late'))}</p>"
+            self.redraw()
+            return
         else:
             other = "es" if self.lang == "en" else "en"
             why = message(self.lang, f"reason.{result.reason.value}", word=(result.spelling or result.word).upper(),
@@ -295,11 +320,22 @@ class RoomPage(ShowsRoot):
         self.feedback.value = f"<p class='{'myword-good' if result.accepted else 'myword-bad'}'>{shown}</p>"
         self.redraw()
 
+    def _room_gone(self, reason: str) -> None:
+        """The teacher closed the room or took this student out: say so, and take no more calls."""
+        self.status.value = f"<p class='myword-bad myword-room-gone'>{escape(self.t(reason))}</p>"
+        self.table.cards = []
+        self.table.empty_text = self.t(reason)
+        self.feedback.value = self.wait_note.value = ""
+        self.entry.disabled = self.call_button.disabled = True
+        self.gone = True
+
     def show_wait(self) -> None:
         """The wait after a failed call, counted down from the room's log and the store's clock, or the mute."""
-        if self.seat is None or self.seat.is_boggle:
+        if self.seat is None or self.seat.is_boggle or self.gone:
             return
-        if self.seat.is_muted():
+        if self.shown[0] and self.ended == self.shown[0]:  # the round is over: no wait to count down
+            note = ""
+        elif self.seat.is_muted():
             note = f"<p class='myword-bad'>{escape(self.t('muted'))}</p>"
         else:
             left = self.seat.wait_seconds()
@@ -320,15 +356,22 @@ class RoomPage(ShowsRoot):
         view = self.seat.view()
         self.shown, self.drawn = (view.round_no, view.version), view.seq
         me = self.seat.name
+        if self.seat.replica.closed or me not in view.players:  # seen at the next poll, not at the next call
+            self._room_gone("closed" if self.seat.replica.closed else "removed")
+            return
         self.table.cards = card_views(view.table, self.lang)
         self.table.disabled = True  # calls are typed; a click is never a claim
+        self.table.empty_text = self.t("over_next" if view.over else "waiting" if view.round_no == 0 else "no_round")
         if view.round_no == 0:
-            status = self.t("waiting")
+            status = escape(self.t("waiting"))
+        elif view.over:  # what comes next, and the last answer goes: it was about the round that ended
+            status = f"{escape(self.t('round', n=view.round_no))} · <span class='myword-room-over'>{escape(self.t('over_next'))}</span>"
+            if self.ended != view.round_no:
+                self.ended = view.round_no
+                self.feedback.value = ""
         else:
-            status = f"{self.t('round', n=view.round_no)} · {self.t('left', n=view.cards_left)}"
-            if view.over:
-                status += f" · {self.t('over')}"
-        self.status.value = f"<p>{escape(status)}</p>"
+            status = escape(f"{self.t('round', n=view.round_no)} · {self.t('left', n=view.cards_left)}")
+        self.status.value = f"<p>{status}</p>"
         self.scores.value = scores_html(view, self.lang, me)
         self.show_wait()
 

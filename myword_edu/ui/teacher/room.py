@@ -74,12 +74,14 @@ class RoomTab:
                                description=t("game"), _dom_classes=["myword-room-game"])  # fmt: skip
         self.game.observe(lambda _c: self._show_game(), names="value")
         self.boggle = BoggleRoomControls.for_store(panel.lang, panel.store)
-        self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"))
+        self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"),
+                               _dom_classes=["myword-room-lang"])
         self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
-        self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"))
+        self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"),
+                                       _dom_classes=["myword-room-pace"])
         self.open_button = self._button("open", self.open_room)
         self.code = w.HTML(_dom_classes=["myword-room-joincode"])
-        self.status = w.HTML()
+        self.status = w.HTML(_dom_classes=["myword-room-teacher-status"])
         self.start_button = self._button("start", self.start_round)
         self.deal_button = self._button("deal", self.deal)
         self.auto = w.ToggleButton(description=t("auto"), value=False, _dom_classes=["myword-room-auto"])
@@ -294,7 +296,13 @@ class RoomTab:
         if self.room.is_boggle:
             self.status.value = f"<p>{escape(self.boggle.redraw(self.room))}</p>"
         else:
-            self.status.value = f"<p>{escape(self.t('round', n=view.round_no, left=view.cards_left))}</p>"
+            if view.round_no == 0:
+                status = self.t("no_round_yet")
+            elif view.over:  # not "55 cards to deal": nothing more is dealt in this round
+                status = self.t("round_over", n=view.round_no)
+            else:
+                status = self.t("round", n=view.round_no, left=view.cards_left)
+            self.status.value = f"<p>{escape(status)}</p>"
             self.table.cards = card_views(view.table, self.room.lang)
             self.scores.value = scores_html(view, self.panel.lang)
         now = self.panel.store.now()

@@ -10,11 +10,13 @@ __all__ = ["APP_CSS", "TABLE_CSS", "style_tag"]
 
 TABLE_CSS = """
 .myword-table {
-  display: flex; flex-wrap: wrap; gap: 10px; align-content: flex-start;
-  min-height: 108px; padding: 12px; border-radius: 14px;
+  display: flex; flex-wrap: wrap; gap: 10px; align-content: flex-start; box-sizing: border-box;
+  min-height: 296px; padding: 12px; border-radius: 14px; /* three rows of cards: room to deal without moving what is below */
   background: #1f6f4a; box-shadow: inset 0 0 0 3px #185a3b;
 }
 .myword-table .myword-empty { color: #e8f5ee; font-size: 20px; margin: auto 8px; }
+.myword-gap { flex: none; width: 64px; height: 84px; } /* where a taken card was: the others stay put */
+.myword-gap.myword-wide { width: 96px; }
 .myword-card {
   position: relative; box-sizing: border-box;
   width: 64px; height: 84px; padding: 0; margin: 0;
@@ -49,14 +51,16 @@ TABLE_CSS = """
 }
 @keyframes myword-arrive { from { transform: translateY(-14px) scale(0.92); } }
 @media (max-width: 800px) {
-  .myword-card { width: 54px; height: 72px; font-size: 30px; }
-  .myword-card.myword-double, .myword-card.myword-wild2 { width: 82px; }
+  .myword-table { min-height: 342px; } /* four rows */
+  .myword-card, .myword-gap { width: 54px; height: 72px; font-size: 30px; }
+  .myword-card.myword-double, .myword-card.myword-wild2, .myword-gap.myword-wide { width: 82px; }
 }
 """
 
 APP_CSS = """
 body { background: #f4f1e8 !important; }
-.myword-app { max-width: 1300px; margin: 0 auto; padding: 4px 8px; gap: 8px;
+html, body, .jp-LabShell .lm-BoxPanel-child { scrollbar-gutter: stable; } /* a scrollbar coming and going moves nothing */
+.myword-app { width: 100%; max-width: 1300px; box-sizing: border-box; margin: 0 auto; padding: 4px 8px; gap: 8px;
   font-family: system-ui, "DejaVu Sans", Arial, sans-serif; color: #1b1b1b; }
 .myword-app .widget-html-content { font-size: 16px; line-height: 1.35; }
 .myword-header { align-items: center; flex-wrap: wrap; gap: 12px; }
@@ -71,21 +75,25 @@ body { background: #f4f1e8 !important; }
 .myword-app .myword-primary button, .myword-app button.myword-primary {
   background: #1f6f4a; color: #fff; font-weight: 700;
 }
-.myword-deck { min-width: 260px; }
+.myword-deck { min-width: 260px; font-variant-numeric: tabular-nums; }
+.myword-row > .widget-html:has(.myword-deck) { flex: 1 1 auto; } /* the buttons after it stay put */
+.myword-row > :has(.myword-status-box) { flex: 1 0 100%; min-height: 26px; } /* the status has its own line */
 .myword-deck progress { width: 180px; height: 14px; vertical-align: middle; margin-left: 8px; }
 .myword-status { font-size: 18px; font-weight: 600; }
 .myword-entry input { font-size: 24px !important; height: 46px !important; letter-spacing: 0.06em;
   text-transform: uppercase; border: 3px solid #1f6f4a !important; border-radius: 8px; }
 .myword-entry { width: 340px; max-width: 100%; }
+.myword-entry input { width: 230px !important; flex: none !important; } /* typing does not widen the box */
 .myword-entry label { font-size: 17px !important; font-weight: 600; }
 .myword-app .myword-call-row button.jupyter-button { height: 46px; }
-.myword-feedback { min-height: 34px; }
+.myword-feedback { min-height: 68px; } /* room for an answer and who got a free card */
 .myword-msg { font-size: 20px; font-weight: 600; padding: 4px 12px; border-radius: 8px; display: inline-block; }
 .myword-msg.good { background: #dff3e6; color: #14532d; }
 .myword-msg.bad { background: #fde7e4; color: #8a1c12; }
 .myword-msg .myword-free { display: block; font-size: 16px; font-weight: 500; }
 .myword-main { align-items: flex-start; flex-wrap: wrap; gap: 16px; }
-.myword-play { flex: 1 1 620px; min-width: 0; gap: 6px; }
+.myword-play { flex: 1 1 620px; min-width: 0; gap: 6px; position: relative; }
+.myword-over { position: absolute; inset: 0; z-index: 2; overflow-y: auto; gap: 6px; background: #f4f1e8; } /* the round's end covers the table */
 .myword-side { flex: 0 1 300px; gap: 8px; }
 .myword-entry input:placeholder-shown { text-transform: none; font-size: 18px !important; letter-spacing: 0; }
 .myword-scoreboard table { border-collapse: collapse; font-size: 17px; width: 100%; }
@@ -93,7 +101,7 @@ body { background: #f4f1e8 !important; }
 .myword-scoreboard td.num, .myword-scoreboard th.num { text-align: right; }
 .myword-scoreboard tr.me td { font-weight: 700; background: #fff6cc; }
 .myword-panel h2 { font-size: 18px; margin: 2px 0 4px; color: #1f6f4a; }
-.myword-feed ol { margin: 0; padding-left: 20px; font-size: 16px; max-height: 260px; overflow-y: auto; }
+.myword-feed ol { margin: 0; padding-left: 2.6em; font-size: 16px; max-height: 260px; overflow-y: auto; } /* room for "12." */
 .myword-feed li.ok { color: #14532d; }
 .myword-feed li.no { color: #8a1c12; }
 .myword-review { background: #fffdf5; border: 2px solid #d9cfa7; border-radius: 12px; padding: 8px 16px; }
@@ -107,6 +115,7 @@ body { background: #f4f1e8 !important; }
 .myword-hidden { display: none !important; }
 @media (max-width: 800px) {
   .myword-title h1 { font-size: 24px; }
+  .myword-deck progress { width: 110px; }
   .myword-entry { width: 100%; }
 }
 """
