@@ -54,9 +54,11 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from myword_edu.classroom import schema as t
-from myword_edu.boggle.round import NOT_ATTEMPTS, Board, Play, path_text
+from myword_edu.boggle.board import Board, path_text
+from myword_edu.boggle.round import NOT_ATTEMPTS, Play
 from myword_edu.classroom.boggle_store import own_rules
-from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomRules, BoggleRoomView
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.myword.cards import Card, parse_cards
 from myword_edu.core.errors import BadWordError
 from myword_edu.lexicon.wordlist import Lexicon
@@ -77,7 +79,7 @@ from myword_edu.myword.round import ClaimResult, check_card_ids
 from myword_edu.core.text import clean_word, parse_lang
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
-           "room_status", "open_rooms", "CODE_ALPHABET", "CODE_LENGTH", "BoggleRoomRules", "BoggleRoomView"]  # fmt: skip
+           "room_status", "open_rooms", "CODE_ALPHABET", "CODE_LENGTH"]  # fmt: skip
 
 
 class TeacherRoom(RoomLog):
@@ -88,7 +90,7 @@ class TeacherRoom(RoomLog):
     @classmethod
     def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: str | None = None,
                pace: float = 3.0, game: str = "myword", lexicons: Mapping[str, Lexicon] | None = None,
-               deck: str | None = None, boggle: BoggleRoomRules | None = None,
+               deck: str | None = None, boggle: BoggleRules | None = None,
                board: str | None = None) -> "TeacherRoom":  # fmt: skip
         """Open a new room with a fresh join code.
 
@@ -98,7 +100,7 @@ class TeacherRoom(RoomLog):
         """
         options = None
         if game == "boggle":
-            rules = boggle if boggle is not None else BoggleRoomRules()
+            rules = boggle if boggle is not None else BoggleRules()
             lang, variant, options = rules.lang, rules.dice, json.dumps(rules.to_json())
             secret = secrets.token_hex(16) if board is None else "board:" + str(Board.from_string(board))
         else:
@@ -132,7 +134,7 @@ class TeacherRoom(RoomLog):
         room.poll()
         return room
 
-    def start_round(self, boggle: BoggleRoomRules | None = None) -> int:
+    def start_round(self, boggle: BoggleRules | None = None) -> int:
         """Start the next round with everyone in the room now; returns its number.
 
         In a Boggle room this rolls a new board and starts everyone's clock,
@@ -141,7 +143,7 @@ class TeacherRoom(RoomLog):
         """
         intent: list[Any] = ["start"]
         if self.is_boggle:
-            rules = boggle if boggle is not None else BoggleRoomRules.from_json(self.options)
+            rules = boggle if boggle is not None else BoggleRules.from_json(self.options)
             if rules.lang != self.lang:
                 raise RoomError("bad_setting", f"this room plays in {self.lang}: the {rules.dice!r} dice do not")
             intent.append(rules.to_json())
@@ -266,7 +268,7 @@ class StudentSeat(RoomLog):
             game_id = seat.game_id
         elif row.game == "boggle":
             least = _own_min_length(store, student.id)
-            rules = BoggleRoomRules.from_json(json.loads(row.options) if row.options else None)
+            rules = BoggleRules.from_json(json.loads(row.options) if row.options else None)
             game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=row.lesson,
                                        min_cards=least or rules.min_length or 3, kind="boggle")  # fmt: skip
         else:

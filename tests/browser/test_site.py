@@ -227,7 +227,7 @@ def test_site_lists_only_what_it_ships(site):
 
 def test_boggle_word_on_a_seeded_board(student, served):
     """Boggle from the same site (``?game=boggle``): the seed's board, a word typed and counted."""
-    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.board import Board
     from myword_edu.boggle.solver import solve
 
     page, frame = open_site(student, served, "game=boggle&seed=11&minutes=3")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from myword_edu.boggle import round as boggle
-from myword_edu.boggle.round import Board
+from myword_edu.boggle.board import Board
 from myword_edu.boggle.bots import BoggleBot
 from myword_edu.boggle.solver import solve
 from myword_edu.myword.bots import Bot

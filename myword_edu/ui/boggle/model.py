@@ -30,7 +30,10 @@ from typing import Any, Callable, Sequence
 
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
-from myword_edu.boggle.round import BestScores, Board, MemoryBestScores, Play, Round, RoundResult, Tournament, practice_key
+from myword_edu.boggle.bests import BestScores, MemoryBestScores, practice_key
+from myword_edu.boggle.board import Board
+from myword_edu.boggle.round import Play, Round, RoundResult
+from myword_edu.boggle.tournament import Tournament
 from myword_edu.boggle.bots import BoggleBot
 from myword_edu.core.errors import BadWordError, IllegalMoveError
 from myword_edu.i18n.game import message
@@ -123,8 +126,7 @@ class BoggleSession(HasTraits):
     @property
     def best_key(self) -> str:
         s = self.settings
-        board_min = 4 if s.dice_set == "big" else 3
-        return practice_key(s.lang, s.dice_set, s.seconds, s.min_length or board_min, s.bonus)
+        return practice_key(s.lang, s.dice_set, s.seconds, s.rules.word_min, s.bonus)
 
     def _begin_round(self) -> None:
         s = self.settings

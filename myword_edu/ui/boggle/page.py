@@ -24,7 +24,8 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from myword_edu.classroom.boggle_store import BoggleRules, StoreBests, boggle_rules
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.classroom.boggle_store import StoreBests, boggle_rules
 from myword_edu.classroom.roster import Student, UnknownStudentError
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
@@ -60,11 +61,11 @@ def settings_for_rules(student: Student, rules: BoggleRules) -> BoggleSettings:
 
     >>> from myword_edu.classroom.roster import StudentSettings
     >>> ana = Student(1, "Ana", StudentSettings(), None)
-    >>> s = settings_for_rules(ana, BoggleRules(size=5, minutes=2, dice="big"))
+    >>> s = settings_for_rules(ana, BoggleRules(size=5, seconds=120, dice="big"))
     >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
     ('big', 120, None, 'Ana', 0)
     """
-    return BoggleSettings(lang=rules.lang, dice=rules.dice, seconds=rules.minutes * 60, min_length=rules.min_length,
+    return BoggleSettings(lang=rules.lang, dice=rules.dice, seconds=rules.seconds, min_length=rules.min_length,
                           name=student.name, level=student.settings.bot_level)  # fmt: skip
 
 

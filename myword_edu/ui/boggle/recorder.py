@@ -24,7 +24,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from myword_edu.boggle.round import GAME_KIND, NOT_ATTEMPTS, Play, path_text
+from myword_edu.boggle.board import path_text
+from myword_edu.boggle.round import GAME_KIND, NOT_ATTEMPTS, Play
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
 from myword_edu.ui.boggle.model import BoggleSession, BPhase

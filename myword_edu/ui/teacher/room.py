@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from myword_edu.core.errors import MyWordError
-from myword_edu.rooms.live import BoggleRoomRules, RoomError, TeacherRoom, open_rooms
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import RoomError, TeacherRoom, open_rooms
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.teacher.room_boggle import BoggleRoomControls
@@ -151,7 +152,7 @@ class RoomTab:
             log.exception("the room cannot be read")
         self.game.value = room.game
         if room.is_boggle:
-            self.boggle.show_rules(room.view().rules or BoggleRoomRules.from_json(room.options))
+            self.boggle.show_rules(room.view().rules or BoggleRules.from_json(room.options))
         self._show_controls(True)
         self.redraw()
         self.poller.start()
