@@ -45,9 +45,6 @@ __all__ = [
     "MAX_STUDENTS",
     "ClassInfo",
     "UnknownStudentError",
-    "new_join_code",
-    "normalize_join_code",
-    "JOIN_CODE_ALPHABET",
 ]
 
 #: The largest roster file the panel accepts (a class list is a few kB).
@@ -414,30 +411,3 @@ class UnknownStudentError(MyWordError, LookupError):
     def __init__(self, student_id: object) -> None:
         self.student_id = student_id
         super().__init__(f"no student with id {student_id!r} on the roster")
-
-
-#: Letters of a join code: no 0/O, 1/I/L look-alikes.
-JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-JOIN_CODE_LENGTH = 5
-
-
-def new_join_code() -> str:
-    """A fresh join code a child can copy from the board ("K7QXM").
-
-    >>> code = new_join_code(); len(code), set(code) <= set(JOIN_CODE_ALPHABET)
-    (5, True)
-    """
-    import secrets
-
-    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-
-
-def normalize_join_code(text: object) -> str:
-    """A typed join code as compared: upper case, letters and digits only.
-
-    >>> normalize_join_code(" k7q-xm ")
-    'K7QXM'
-    """
-    if not isinstance(text, str):
-        return ""
-    return "".join(ch for ch in text.upper() if ch.isalnum())[:20]

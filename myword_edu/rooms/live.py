@@ -64,22 +64,13 @@ from myword_edu.core.errors import BadWordError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodCount
 from myword_edu.rooms.log import RoomLog, open_rooms, room_row, room_status
-from myword_edu.rooms.replica import (
-    CODE_ALPHABET,
-    CODE_LENGTH,
-    ROOM_GAMES,
-    VARIANTS,
-    RoomError,
-    RoomEvent,
-    RoomReplica,
-    RoomView,
-    normalise_code,
-)
+from myword_edu.core.codes import new_code, normalise_code
+from myword_edu.rooms.replica import ROOM_GAMES, VARIANTS, RoomError, RoomEvent, RoomReplica, RoomView
 from myword_edu.myword.round import ClaimResult, check_card_ids
 from myword_edu.core.text import clean_word, parse_lang
 
-__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", "normalise_code",
-           "room_status", "open_rooms", "CODE_ALPHABET", "CODE_LENGTH"]  # fmt: skip
+__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", 
+           "room_status", "open_rooms"]  # fmt: skip
 
 
 class TeacherRoom(RoomLog):
@@ -109,7 +100,7 @@ class TeacherRoom(RoomLog):
         if game not in ROOM_GAMES or (game == "myword" and variant not in VARIANTS) or not 0.2 <= float(pace) <= 60:
             raise RoomError("bad_setting", f"bad room setting: {game}, {variant}, pace {pace}")
         for _ in range(20):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = new_code()
             try:
                 with store.transaction() as conn:
                     conn.execute(sa.insert(t.rooms).values(

@@ -21,7 +21,8 @@ from myword_edu.classroom import schema as t
 from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.core.errors import BadWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica, normalise_code
+from myword_edu.core.codes import normalise_code
+from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica
 
 try:  # POSIX: writers queue on a file lock instead of SQLite's sleep-and-retry busy handler
     import fcntl

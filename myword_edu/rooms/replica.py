@@ -29,12 +29,8 @@ from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodWatch
 from myword_edu.myword.round import ClaimResult, Player, Reason, Round, TableCard
 
-__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "normalise_code", "CODE_ALPHABET", "CODE_LENGTH",
-           "ROOM_GAMES", "VARIANTS"]  # fmt: skip
+__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
 
-#: Join codes use letters and digits that cannot be mistaken for each other.
-CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
-CODE_LENGTH = 5
 ROOM_GAMES = ("myword", "boggle")
 VARIANTS = ("standard", "junior")
 
@@ -54,15 +50,6 @@ class RoomError(MyWordError, ValueError):
         self.reason = reason
         self.data = data
         super().__init__(message)
-
-
-def normalise_code(text: object) -> str:
-    """A join code as typed, cleaned: upper case, spaces and dashes dropped.
-
-    >>> normalise_code(" ab-c d7 ")
-    'ABCD7'
-    """
-    return "".join(ch for ch in str(text).upper() if ch.isalnum())[:12]
 
 
 @dataclass(frozen=True)

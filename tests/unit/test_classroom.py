@@ -11,10 +11,10 @@ from myword_edu.classroom.roster import (
     clean_name,
     decode_upload,
     name_key,
-    normalize_join_code,
     parse_roster,
     parse_variant,
 )
+from myword_edu.core.codes import normalise_code
 
 
 def problems(text: str, **kwargs) -> list[tuple[int, str]]:
@@ -85,4 +85,4 @@ def test_quoted_commas_and_quotes_survive():
 def test_upload_decoding_and_join_codes():
     assert decode_upload("José".encode("cp1252")) == "José"
     assert decode_upload("\ufeffJosé".encode()) == "José"
-    assert normalize_join_code(" ab-12 c") == "AB12C" and normalize_join_code(None) == ""
+    assert normalise_code(" ab-34 c") == "AB34C" and normalise_code(None) == ""

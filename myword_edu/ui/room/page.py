@@ -37,7 +37,8 @@ from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_messa
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
 from myword_edu.classroom.presence import SeatLostError, room_place
-from myword_edu.rooms.live import RoomError, StudentSeat, normalise_code, room_status
+from myword_edu.core.codes import normalise_code
+from myword_edu.rooms.live import RoomError, StudentSeat, room_status
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag

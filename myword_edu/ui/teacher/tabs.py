@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from myword_edu.classroom.roster import StudentSettings, new_join_code
+from myword_edu.classroom.roster import StudentSettings
+from myword_edu.core.codes import new_code
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
 from myword_edu.myword.lessons import lesson_dirs
@@ -277,7 +278,7 @@ class ClassTab:
         return True
 
     def set_join_code(self, on: bool) -> str | None:
-        code = new_join_code() if on else None
+        code = new_code() if on else None
         self.panel.store.update_class(join_code=code)
         self._draw_join(code)
         return code
