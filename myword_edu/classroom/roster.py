@@ -16,7 +16,6 @@ StudentSettings(min_cards=4, lang='es', variant='standard', bot_level='easy')
 from __future__ import annotations
 
 import csv
-import enum
 import io
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -25,11 +24,10 @@ from typing import Any, Iterable, Mapping
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.core.errors import MyWordError
 from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.text import parse_lang
 
 __all__ = [
-    "Variant",
-    "parse_variant",
     "StudentSettings",
     "Student",
     "NameError_",
@@ -53,40 +51,6 @@ MAX_ROSTER_BYTES = 256 * 1024
 MAX_STUDENTS = 200
 
 
-class Variant(str, enum.Enum):
-    """How failed calls are treated: the standard rules, or the ages-7-and-up variant (no penalty)."""
-
-    STANDARD = "standard"
-    AGES7 = "ages7"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-_VARIANT_ALIASES = {"standard": "standard", "estándar": "standard", "estandar": "standard", "normal": "standard",
-                    "ages7": "ages7", "ages 7": "ages7", "ages-7": "ages7", "7": "ages7", "junior": "ages7",
-                    "7+": "ages7", "7 años": "ages7", "7anos": "ages7", "7años": "ages7"}  # fmt: skip
-
-
-def parse_variant(text: object) -> Variant:
-    """The :class:`Variant` named ``text`` ("standard", "ages7", "ages 7", "junior"...).
-
-    >>> parse_variant("Ages 7")
-    <Variant.AGES7: 'ages7'>
-    >>> parse_variant("hard")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown variant 'hard'. Valid variants are: standard, ages7
-    """
-    if isinstance(text, Variant):
-        return text
-    if isinstance(text, str):
-        key = " ".join(text.strip().lower().split())
-        if key in _VARIANT_ALIASES:
-            return Variant(_VARIANT_ALIASES[key])
-    raise ValueError(f"unknown variant {text!r}. Valid variants are: {', '.join(v.value for v in Variant)}")
-
-
 def _min_cards(value: object) -> int:
     if isinstance(value, bool):
         raise ValueError(f"minimum cards must be {MIN_CARDS_RANGE.start} to {MIN_CARDS_RANGE.stop - 1}, not {value!r}")
@@ -104,7 +68,7 @@ class StudentSettings:
     """What the teacher sets per student; every value is checked (``ValueError`` if wrong).
 
     >>> StudentSettings(variant="ages 7", bot_level="Hard").variant
-    'ages7'
+    'junior'
     >>> StudentSettings(min_cards=7)
     Traceback (most recent call last):
     ...

@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from myword_edu.myword.cards import Card, junior_deck, parse_cards, shuffled, standard_deck
+from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodWatch
@@ -32,7 +33,7 @@ from myword_edu.myword.round import ClaimResult, Player, Reason, Round, TableCar
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
 
 ROOM_GAMES = ("myword", "boggle")
-VARIANTS = ("standard", "junior")
+VARIANTS = tuple(v.value for v in Variant)
 
 
 class RoomError(MyWordError, ValueError):
@@ -85,7 +86,7 @@ class RoomView:
 def _deck(lang: str, variant: str, seed: str, round_no: int) -> list[Card]:
     if seed.startswith("deck:"):  # a stacked deck (tests, doctests): the same every round
         return parse_cards(seed[5:])
-    base = junior_deck(lang) if variant == "junior" else standard_deck(lang)
+    base = junior_deck(lang) if parse_variant(variant).is_junior else standard_deck(lang)
     return shuffled(base, f"{seed}:{round_no}")
 
 
@@ -131,7 +132,7 @@ class RoomReplica:
             self.flood.new_round()
             deck = _deck(self.lang, self.variant, self.seed, self.round_no)
             self.round = Round(list(self.members.values()), deck, self.lexicons[self.lang],
-                               junior=self.variant == "junior", lexicons=self.lexicons)  # fmt: skip
+                               junior=parse_variant(self.variant).is_junior, lexicons=self.lexicons)  # fmt: skip
         elif kind == "deal":
             assert self.round is not None
             self.round.deal()

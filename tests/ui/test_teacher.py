@@ -210,7 +210,7 @@ def test_settings_for_one_student_and_bulk(open_panel, store, browser):
     browser.custom(roster.table, {"type": "all", "on": True})
     browser.update(roster.variant_pick, index=2)
     browser.click(roster.apply_button)
-    assert {s.settings.variant for s in store.students()} == {"ages7"}
+    assert {s.settings.variant for s in store.students()} == {"junior"}
     assert ana.settings.min_cards == store.student(ana.id).settings.min_cards  # untouched by the bulk edit
 
 

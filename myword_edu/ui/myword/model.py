@@ -32,6 +32,7 @@ from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.myword.game import Game
 from myword_edu.myword.round import CardGiven, Claimed, ClaimResult, Dealt, Event, Player, Reason, RoundEnded, TableCard
 from myword_edu.myword.solver import words_on_table
+from myword_edu.myword.variant import parse_variant
 from myword_edu.core.text import Lang
 from myword_edu.ui.myword.settings import Mode, Settings
 
@@ -172,7 +173,7 @@ class Session(HasTraits):
             self.bots = [Bot(b, s.level_enum, seed=s.seed) for b in bot_names]
             names = [self.student, *bot_names]
         players = [Player(n, min_cards=s.min_cards) if n == self.student else Player(n) for n in names]
-        junior = s.variant == "ages7"  # the ages-7-and-up variant: failed calls cost nothing
+        junior = parse_variant(s.variant).is_junior  # the rules for ages 7 and up: failed calls cost nothing
         if self.lesson is not None:
             rounds = s.rounds if s.rounds is not None else self.lesson.rounds
             self.game = self.lesson.game(players, lexicon, seed=s.seed, rounds=rounds, junior=junior, foreign=foreign)

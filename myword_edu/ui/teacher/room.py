@@ -65,7 +65,7 @@ _TEXT = {
            "code": "Código para entrar: {code}", "start": "Empezar ronda", "deal": "Repartir una carta",
            "auto": "Repartir solo", "end": "Terminar ronda", "remove": "Sacar", "close": "Cerrar sala",
            "connected": "conectado", "away": "ausente", "none": "No hay ninguna sala abierta.",
-           "standard": "Normales", "junior": "Desde 7 años", "round": "Ronda {n}: quedan {left} cartas",
+           "standard": "Normales", "junior": "7 años en adelante", "round": "Ronda {n}: quedan {left} cartas",
            "game": "Juego", "reopen": "Volver a esta sala",
            "open_rooms": "Salas todavía abiertas (tu panel se cerró o se reinició):",
            "room_item": "{code}: {game}, {lang}, abierta hace {minutes} min, jugadores: {players}",
