@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.text import parse_lang
 

@@ -46,7 +46,8 @@ from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.core.resources import data_dir
 from myword_edu.myword.game import Game
-from myword_edu.myword.round import MIN_CARDS_RANGE, Player, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import MIN_CARDS_RANGE, Player
 from myword_edu.myword.spelling import best_spelling
 from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold, parse_lang

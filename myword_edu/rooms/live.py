@@ -66,7 +66,8 @@ from myword_edu.rooms.flood import FloodCount
 from myword_edu.rooms.log import RoomLog, open_rooms, room_row, room_status
 from myword_edu.core.codes import new_code, normalise_code
 from myword_edu.rooms.replica import ROOM_GAMES, VARIANTS, RoomError, RoomEvent, RoomReplica, RoomView
-from myword_edu.myword.round import ClaimResult, check_card_ids
+from myword_edu.myword.claims import check_card_ids
+from myword_edu.myword.values import ClaimResult
 from myword_edu.core.text import clean_word, parse_lang
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "TeacherRoom", "StudentSeat", 

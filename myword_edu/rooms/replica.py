@@ -28,7 +28,8 @@ from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodWatch
-from myword_edu.myword.round import ClaimResult, Player, Reason, Round, TableCard
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import ClaimResult, Player, Reason, TableCard
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
 

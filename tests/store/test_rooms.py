@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from myword_edu.classroom import schema as t
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.rooms.live import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
-from myword_edu.myword.round import Reason
+from myword_edu.myword.values import Reason
 from tests.store_clock import StoreClock
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from myword_edu.classroom import roster as classroom
 from myword_edu.i18n.classroom import CLASS_CATALOGS, text
-from myword_edu.myword.round import Reason
+from myword_edu.myword.values import Reason
 
 
 def fields(template: str) -> set[str]:

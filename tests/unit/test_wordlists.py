@@ -13,7 +13,8 @@ from myword_edu.myword.bots import Bot
 from myword_edu.myword.cards import parse_cards
 from myword_edu.myword.lessons import LessonError, parse_lesson
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.round import Player, Reason, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import Player, Reason
 from myword_edu.myword.solver import hints, words_on_table
 
 # (non-standard spelling a teacher marks wrong, the standard spelling that must be accepted, if one word)

@@ -23,7 +23,7 @@ from myword_edu.boggle.dice import DICE_LANG, default_dice
 from myword_edu.boggle.rules import TARGETS, BoggleRules, check_rule
 from myword_edu.core.levels import parse_level
 from myword_edu.core.errors import UnknownLanguageError
-from myword_edu.myword.round import NAME_MAX_LENGTH
+from myword_edu.myword.values import NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 from myword_edu.ui.request import query_from_request
 from myword_edu.ui.myword.settings import MAX_BOTS

@@ -16,7 +16,8 @@ from html import escape
 from typing import Mapping, Sequence
 
 from myword_edu.i18n.game import join_names, message
-from myword_edu.ui.myword.model import Call, Feedback, Phase, RoundReview
+from myword_edu.myword.review import RoundReview
+from myword_edu.ui.myword.model import Call, Feedback, Phase
 
 __all__ = ["deck_counter", "status_line", "feedback_html", "scoreboard", "feed_html", "review_html"]
 

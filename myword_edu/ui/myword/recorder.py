@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from myword_edu.myword.cards import Card
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import ClaimResult, Reason
+from myword_edu.myword.values import ClaimResult, Reason
 from myword_edu.myword.spelling import best_spelling
 from myword_edu.ui.myword.model import Phase, Session
 from myword_edu.ui.saved_game import saved_state, settings_data

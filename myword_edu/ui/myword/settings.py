@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.myword.variant import parse_variant
 from myword_edu.core.errors import UnknownLanguageError
-from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 
 __all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE"]

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from myword_edu.classroom.roster import MAX_ROSTER_BYTES, NameError_, RosterError, decode_upload
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
 from myword_edu.myword.variant import Variant
 from myword_edu.classroom.store import KEEP
 from myword_edu.ui.widgets.roster_table import RosterTable

@@ -21,7 +21,7 @@ from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, 
 from myword_edu.myword.lessons import lesson_dirs
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError
 from myword_edu.classroom.progress import accuracy_series, focus_progress
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
 from myword_edu.myword.variant import Variant
 from myword_edu.ui.widgets.chart import accuracy_svg, local_time
 from myword_edu.ui.widgets.download import DownloadButton
