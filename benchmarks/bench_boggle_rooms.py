@@ -52,7 +52,7 @@ def student(url: str, code: str, student_id: int, go_file: str, out_file: str, s
     """One simulated student (run in its own process)."""
     from myword_edu.boggle.solver import solve
     from myword_edu.core.errors import MyWordError
-    from myword_edu.rooms.live import StudentSeat
+    from myword_edu.rooms.seat import StudentSeat
     from myword_edu.classroom.store import Store, utcnow
 
     rng = random.Random(seed)
@@ -102,7 +102,7 @@ def check(store, room) -> dict:
 
     from myword_edu.classroom import schema as t
     from myword_edu.rooms.boggle_replica import BoggleReplica
-    from myword_edu.rooms.live import RoomEvent
+    from myword_edu.rooms.replica import RoomEvent
 
     with store.reading() as conn:
         rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)

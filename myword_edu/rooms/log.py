@@ -4,7 +4,7 @@
 for MyWord!, :class:`~myword_edu.rooms.boggle_replica.BoggleReplica` for Boggle) up to
 date from ``room_events``, and runs every change as one exclusive transaction:
 queue for the room, read what was committed since, check, append, commit.
-:class:`~myword_edu.rooms.live.TeacherRoom` and :class:`~myword_edu.rooms.live.StudentSeat`
+:class:`~myword_edu.rooms.live.TeacherRoom` and :class:`~myword_edu.rooms.seat.StudentSeat`
 build on it; each may append only its own kinds of event.
 """
 

@@ -16,7 +16,9 @@ from myword_edu.classroom.boggle_store import set_student_rules
 from myword_edu.core.errors import BadWordError
 from myword_edu.classroom.export import attempts_csv, read_csv
 from myword_edu.boggle.rules import BoggleRules
-from myword_edu.rooms.live import RoomError, RoomEvent, StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError, RoomEvent
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock

@@ -9,13 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 
 ROOT = Path(__file__).resolve().parents[2]
 
 KERNEL = r"""
 import sys, time
-from myword_edu.rooms.live import StudentSeat
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60
@@ -74,7 +75,7 @@ def test_a_killed_kernel_loses_nothing_and_the_student_rejoins(store):
 
 BOGGLE_KERNEL = r"""
 import sys, time
-from myword_edu.rooms.live import StudentSeat
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60

@@ -12,7 +12,9 @@ import sqlalchemy as sa
 
 from myword_edu.classroom import schema as t
 from myword_edu.classroom.roster import StudentSettings
-from myword_edu.rooms.live import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.myword.values import Reason
 from tests.store_clock import StoreClock
 
@@ -221,7 +223,7 @@ def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(s
     from datetime import datetime
 
     from myword_edu.boggle.rules import BoggleRules
-    from myword_edu.rooms.live import open_rooms
+    from myword_edu.rooms.log import open_rooms
 
     first = TeacherRoom.create(store, lang="en", lexicons=lex)
     StudentSeat.join(store, first.code, store.add_student("Ana").id, lexicons=lex)

@@ -14,7 +14,8 @@ from myword_edu.classroom.boggle_store import set_class_rules
 from myword_edu.myword.lessons import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
-from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 from myword_edu.ui.teacher.panel import TeacherPanel
 from myword_edu.ui.teacher.room import RoomTab

@@ -36,7 +36,9 @@ import ipywidgets as w
 
 from myword_edu.core.errors import MyWordError
 from myword_edu.boggle.rules import BoggleRules
-from myword_edu.rooms.live import RoomError, TeacherRoom, open_rooms
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.log import open_rooms
+from myword_edu.rooms.replica import RoomError
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.teacher.room_boggle import BoggleRoomControls

@@ -53,7 +53,7 @@ from myword_edu.classroom.boggle_store import class_rules
 from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomView
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import join_names, message
-from myword_edu.rooms.live import RoomError
+from myword_edu.rooms.replica import RoomError
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid
 from myword_edu.ui.boggle.panels import cube_labels, spelled, timer_html
@@ -296,7 +296,7 @@ class BoggleRoomControls:
     # -- settings -----------------------------------------------------------------------------
     def rules(self) -> BoggleRules:
         """The rules the controls show, checked here (a page can send any value): raises
-        :class:`~myword_edu.rooms.live.RoomError` with a message in the panel's language."""
+        :class:`~myword_edu.rooms.replica.RoomError` with a message in the panel's language."""
         dice, minutes, least = self.dice.value, self.minutes.value, self.min_length.value
         if dice not in DICE:
             raise RoomError("bad_setting", self.t("bad_dice"))
