@@ -36,7 +36,8 @@ from myword_edu.core.codes import codes_match
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
 from myword_edu.core.errors import CorruptSaveError, MyWordError
 from myword_edu.i18n.classroom import text
-from myword_edu.myword.lessons import Lesson, LessonLibrary, default_library
+from myword_edu.myword.lesson_library import LessonLibrary, default_library
+from myword_edu.myword.lessons import Lesson
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.classroom.presence import MYWORD
 from myword_edu.ui.widgets.display import ShowsRoot

@@ -8,7 +8,7 @@ import pytest
 
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.classroom.export import read_csv
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store

@@ -6,7 +6,7 @@ import pytest
 
 from myword_edu.boggle.rules import BoggleRules
 from myword_edu.classroom.boggle_store import boggle_rules, class_rules, own_rules
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store

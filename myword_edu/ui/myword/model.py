@@ -60,7 +60,7 @@ log = logging.getLogger(__name__)
 
 
 def _shipped_lesson(lesson_id: str) -> "Lesson | None":
-    from myword_edu.myword.lessons import default_library
+    from myword_edu.myword.lesson_library import default_library
 
     return default_library().get(lesson_id)
 

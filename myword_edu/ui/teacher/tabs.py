@@ -18,7 +18,7 @@ from myword_edu.classroom.roster import StudentSettings
 from myword_edu.core.codes import new_code
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
-from myword_edu.myword.lessons import lesson_dirs
+from myword_edu.myword.lesson_library import lesson_dirs
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError
 from myword_edu.classroom.progress import accuracy_series, focus_progress
 from myword_edu.myword.values import MIN_CARDS_RANGE
