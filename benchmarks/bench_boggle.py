@@ -40,8 +40,10 @@ sys.path.insert(0, str(ROOT))
 
 from myword_edu.lexicon.dawg import WordGraph  # noqa: E402
 import myword_edu.boggle.solver as boggle_solver  # noqa: E402
-from myword_edu.boggle.round import Board, Round, score_word  # noqa: E402
-from myword_edu.boggle.board import neighbours  # noqa: E402
+from myword_edu.boggle.board import Board  # noqa: E402
+from myword_edu.boggle.round import Round  # noqa: E402
+from myword_edu.boggle.scoring import score_word  # noqa: E402
+from myword_edu.boggle.paths import neighbours  # noqa: E402
 from myword_edu.boggle.solver import _compile, boggle_graph, solve  # noqa: E402
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon  # noqa: E402
 

@@ -52,7 +52,7 @@ def student(url: str, code: str, student_id: int, go_file: str, out_file: str, s
     """One simulated student (run in its own process)."""
     from myword_edu.boggle.solver import solve
     from myword_edu.core.errors import MyWordError
-    from myword_edu.rooms.live import StudentSeat
+    from myword_edu.rooms.seat import StudentSeat
     from myword_edu.classroom.store import Store, utcnow
 
     rng = random.Random(seed)
@@ -102,7 +102,7 @@ def check(store, room) -> dict:
 
     from myword_edu.classroom import schema as t
     from myword_edu.rooms.boggle_replica import BoggleReplica
-    from myword_edu.rooms.live import RoomEvent
+    from myword_edu.rooms.replica import RoomEvent
 
     with store.reading() as conn:
         rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)
@@ -155,7 +155,7 @@ def solo_baseline(url: str, writes: int = 200) -> list[float]:
 
 def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | None = None) -> dict:
     """Run the load test against ``url`` (an empty database); returns the figures and checks."""
-    from myword_edu.rooms.boggle_replica import BoggleRoomRules
+    from myword_edu.boggle.rules import BoggleRules
     from myword_edu.rooms.live import TeacherRoom
     from myword_edu.classroom.store import Store
 
@@ -163,7 +163,7 @@ def run(url: str, *, students: int = 30, seconds: float = 30.0, workdir: str | N
     store = Store.open(url, fresh=True)
     ids = [store.add_student(f"Student {i:02d}").id for i in range(students)]
     round_seconds = max(30, min(600, int(seconds)))
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=round_seconds))
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="new", seconds=round_seconds))
     class_ = Students(__file__, url, room.code, ids, work)
     class_.wait_joined()
     class_.go_until(time.time() + round_seconds + 1.5)  # the students keep writing past the bell

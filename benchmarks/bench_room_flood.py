@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One flooding student among normal ones in a live MyWord! room, replayed deterministically.
 
-A class of ``--students`` seats (each its own :class:`~myword_edu.rooms.live.StudentSeat`
+A class of ``--students`` seats (each its own :class:`~myword_edu.rooms.seat.StudentSeat`
 with its own replica and its own database connection, as a Voila kernel would
 have) plays one round of a seeded deck on one store, on a clock the script
 moves (0.2 s a step): the teacher deals a card every ``--deal-every`` steps, every normal student
@@ -64,7 +64,9 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
     """
     from myword_edu.myword.cards import shuffled, standard_deck
     from myword_edu.lexicon.wordlist import load_lexicon
-    from myword_edu.rooms.live import RoomError, StudentSeat, TeacherRoom
+    from myword_edu.rooms.live import TeacherRoom
+    from myword_edu.rooms.replica import RoomError
+    from myword_edu.rooms.seat import StudentSeat
     from myword_edu.classroom.store import Store
 
     lex = lexicons or {"en": load_lexicon("en"), "es": load_lexicon("es")}

@@ -48,7 +48,8 @@ CLAIM_CHANCE = 0.25  # per look, when the table holds a word: a class of 30 race
 
 def student(url: str, code: str, student_id: int, go_file: str, out_file: str, seed: int) -> None:
     """One simulated student (run in its own process)."""
-    from myword_edu.rooms.live import RoomError, StudentSeat
+    from myword_edu.rooms.replica import RoomError
+    from myword_edu.rooms.seat import StudentSeat
     from myword_edu.classroom.store import Store, utcnow
 
     rng = random.Random(seed)
@@ -96,7 +97,7 @@ def check(store, room) -> dict:
     import sqlalchemy as sa
 
     from myword_edu.classroom import schema as t
-    from myword_edu.rooms.live import RoomEvent, RoomReplica
+    from myword_edu.rooms.replica import RoomEvent, RoomReplica
 
     with store.reading() as conn:
         rows = conn.execute(sa.select(t.room_events).where(t.room_events.c.room_id == room.room_id)
@@ -133,7 +134,8 @@ def check(store, room) -> dict:
 
 def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.2, workdir: str | None = None) -> dict:
     """Run the load test against ``url`` (an empty database); returns the figures and checks."""
-    from myword_edu.rooms.live import RoomError, TeacherRoom
+    from myword_edu.rooms.live import TeacherRoom
+    from myword_edu.rooms.replica import RoomError
     from myword_edu.classroom.store import Store
 
     work = Path(workdir or tempfile.mkdtemp(prefix="myword-load-"))

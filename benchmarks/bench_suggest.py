@@ -27,7 +27,7 @@ from myword_edu.core.text import alphabet  # noqa: E402
 from myword_edu.lexicon.suggest import suggest  # noqa: E402
 from myword_edu.lexicon.wordlist import load_lexicon  # noqa: E402
 from myword_edu.myword.lesson_draft import LessonDraft, check_draft, draft_from_lesson  # noqa: E402
-from myword_edu.myword.lessons import LessonLibrary  # noqa: E402
+from myword_edu.myword.lesson_library import LessonLibrary  # noqa: E402
 
 MISSPELLED = {
     "en": ["freind", "siad", "becuase", "peple", "scool", "wher", "thier", "necesary", "beautifull", "untill"],

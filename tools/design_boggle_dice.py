@@ -39,7 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from myword_edu.boggle.round import DICE, Board, score_word  # noqa: E402
+from myword_edu.boggle.board import Board  # noqa: E402
+from myword_edu.boggle.dice import DICE  # noqa: E402
+from myword_edu.boggle.scoring import score_word  # noqa: E402
 from myword_edu.boggle.solver import solve  # noqa: E402
 from myword_edu.lexicon.wordlist import load_lexicon  # noqa: E402
 

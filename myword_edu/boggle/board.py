@@ -1,10 +1,10 @@
-"""Boggle's dice and boards: faces, paths of touching cubes, scoring by length.
+"""Boggle's boards: a grid of cube faces and the paths of touching cubes that spell words.
 
 A board is a grid of cube faces, folded like words (see :mod:`myword_edu.core.text`):
-one letter, or ``"qu"`` for the Qu face. A word is a path of neighbouring
-cubes (8 directions), no cube twice. Scores follow the rulebook (3-4 letters
-1 point, 5: 2, 6: 3, 7: 5, 8 and more: 11; Qu counts as two letters).
-:mod:`myword_edu.boggle.round` (which re-exports all of this) plays rounds on them.
+one letter, or ``"qu"`` for the Qu face, rolled from a set of
+:mod:`~myword_edu.boggle.dice` or written by hand. A word is a path of
+neighbouring cubes (8 directions), no cube twice. Points are
+:mod:`~myword_edu.boggle.scoring`'s; :mod:`myword_edu.boggle.round` plays rounds on boards.
 
 >>> board = Board.from_string("Qu I T E / A B C D / E F G H / I J K L")
 >>> board.rows[0]
@@ -13,83 +13,28 @@ cubes (8 directions), no cube twice. Scores follow the rulebook (3-4 letters
 [(0, 0), (0, 1), (0, 2), (0, 3)]
 >>> board.path("tide") is None
 True
->>> score_word("quite"), score_word("quit")
-(2, 1)
 """
 
 from __future__ import annotations
 
-import logging
 import math
 import random
-from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import islice
 from typing import Iterable, Iterator
 
+from myword_edu.boggle.dice import DICE
+from myword_edu.boggle.paths import all_paths, first_path, neighbours
+from myword_edu.boggle.rules import board_min_length
 from myword_edu.core.errors import MyWordError, WrongTypeError
 from myword_edu.core.text import ALL_LETTERS, fold
 
-__all__ = [
-    "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
-    "Board", "face_label", "default_dice", "score_word", "path_text", "PATH_STEPS", "neighbours",
-]  # fmt: skip
-
-log = logging.getLogger(__name__)
+__all__ = ["GRID_SIZES", "BoardError", "PathError", "Board", "face_label", "path_text"]
 
 
-def _dice(text: str) -> tuple[tuple[str, ...], ...]:
-    """Dice written as six letters each; ``Q`` is the Qu face."""
-    return tuple(tuple("qu" if ch == "Q" else ch.lower() for ch in die) for die in text.split())
-
-
-#: The dice sets, each die six faces. "classic" and "new" are the 1983 and 1992
-#: Boggle dice and "big" the Big Boggle 5x5 dice, as in the Princeton algs4
-#: ``BoggleBoard`` (BOGGLE_1983, BOGGLE_1992, BOGGLE_BIG). "es" is this
-#: project's Spanish set, derived by ``tools/design_boggle_dice.py``.
-DICE: dict[str, tuple[tuple[str, ...], ...]] = {
-    "classic": _dice(
-        "AACIOT ABILTY ABJMOQ ACDEMP ACELRS ADENVZ AHMORS BIFORX "
-        "DENOSW DKNOTU EEFHIY EGINTV EGKLUY EHINPS ELPSTU GILRUW"
-    ),
-    "new": _dice(
-        "AAEEGN ABBJOO ACHOPS AFFKPS AOOTTW CIMOTU DEILRX DELRVY "
-        "DISTTY EEGHNW EEINSU EHRTVW EIOSST ELRTTY HIMNQU HLNNRZ"
-    ),
-    "big": _dice(
-        "AAAFRS AAEEEE AAFIRS ADENNN AEEEEM AEEGMU AEGMNN AFIRSY BJKQXZ CCENST CEIILT CEILPT CEIPST "
-        "DDHNOT DHHLOR DHLNOR DHLNOR EIIITT EMOTTT ENSSSU FIPRSY GORRVW IPRRRY NOOTUW OOOTTU"
-    ),
-    "es": _dice(
-        "AESLCQ AEONUY AEOLTF AERIUZ AERIUJ AERNTÑ AERNCP AERNCB "
-        "AERLDM ASOICG ASONDH ASONTM ASRIDV ESOILB ESOIDP ESOITM"
-    ),
-}
-#: The language each dice set is made for.
-DICE_LANG: dict[str, str] = {"classic": "en", "new": "en", "big": "en", "es": "es"}
-#: Rows and columns a board may have.
-BOARD_SIZES = range(2, 7)
-#: Minimum word lengths a teacher may set.
-MIN_LENGTH_RANGE = range(3, 9)
-#: Tournament targets offered (the rulebook's examples).
-TARGETS = (50, 100)
+#: Rows and columns a board may have (a board written by hand; the dice make 4x4 and 5x5).
+GRID_SIZES = range(2, 7)
 _FACES = frozenset(ALL_LETTERS.replace("q", "")) | {"qu"}
-#: The most steps :meth:`Board.find_path` takes (each 10 to 150 microseconds, by the word's length).
-#: On boards of dice a word of the shipped lists takes at most 14 (measured on 120 boards); only a
-#: board built to be hard (two letters, a word of 20 or more) can need more, and past this bound
-#: its word is taken as not on the board.
-PATH_STEPS = 1_000
-_POINTS = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
-
-
-def default_dice(lang: str) -> str:
-    """The dice set a language plays with by default.
-
-    >>> default_dice("es"), default_dice("en")
-    ('es', 'new')
-    """
-    return "es" if lang == "es" else "new"
 
 
 def face_label(face: str) -> str:
@@ -112,18 +57,6 @@ def path_text(board: Board, path: tuple[int, ...]) -> str:
         row, col = divmod(cell, board.width)
         parts.append(f"{face_label(board.cells[cell])}({row + 1},{col + 1})")
     return " ".join(parts)
-
-
-def score_word(word: str) -> int:
-    """Points for a word by its letters (Qu is two): 3-4: 1, 5: 2, 6: 3, 7: 5, 8+: 11.
-
-    >>> [score_word(w) for w in ("at", "cat", "cats", "quiet", "quests", "equally", "question")]
-    [0, 1, 1, 2, 3, 5, 11]
-    """
-    letters = len(_folded(word))
-    if letters < 3:
-        return 0
-    return _POINTS.get(letters, 11)
 
 
 class BoardError(MyWordError, ValueError):
@@ -189,9 +122,9 @@ class Board:
         ]  # fmt: skip
         if isinstance(self.width, bool) or not isinstance(self.width, int):
             problems.append(f"a board's width is a whole number of cubes, not {self.width!r}"[:80])
-        elif self.width not in BOARD_SIZES or len(cells) % self.width or len(cells) // self.width not in BOARD_SIZES:
+        elif self.width not in GRID_SIZES or len(cells) % self.width or len(cells) // self.width not in GRID_SIZES:
             problems.append(
-                f"a board has {BOARD_SIZES.start} to {BOARD_SIZES.stop - 1} rows and columns, "
+                f"a board has {GRID_SIZES.start} to {GRID_SIZES.stop - 1} rows and columns, "
                 f"not {len(cells)} cubes in rows of {self.width}"
             )
         if self.bonus is not None and not (
@@ -221,7 +154,7 @@ class Board:
         rows = [_read_row(line, problems) for line in lines]
         if len(rows) == 1 and not any(ch.isspace() for ch in lines[0].strip()):
             side = math.isqrt(len(rows[0]))
-            if side * side == len(rows[0]) and side in BOARD_SIZES:
+            if side * side == len(rows[0]) and side in GRID_SIZES:
                 rows = [rows[0][i : i + side] for i in range(0, len(rows[0]), side)]
         if not rows:
             raise BoardError(["the board is empty"])
@@ -276,7 +209,7 @@ class Board:
     @property
     def min_length(self) -> int:
         """The rulebook's minimum word length: 3 letters on 4x4 (or smaller), 4 on 5x5 and up."""
-        return 3 if len(self.cells) <= 16 else 4
+        return board_min_length(len(self.cells))
 
     def __str__(self) -> str:
         labels = [face_label(f) + ("*" if i == self.bonus else "") for i, f in enumerate(self.cells)]
@@ -332,55 +265,18 @@ class Board:
         return "".join(self.cells[c] for c in cells)
 
     def paths(self, word: str) -> Iterator[tuple[int, ...]]:
-        """Every path (cell indices) that spells ``word``; the search skips cells
-        from which the rest of the word cannot be spelled even with cubes reused.
+        """Every path (cell indices) that spells ``word`` (see :func:`~myword_edu.boggle.paths.all_paths`).
 
         There can be very many (a word of A's on a board of A's has millions):
         to know whether a path exists, or one through a given cube, use
         :meth:`find_path`, which stops at the first.
         """
-        word = _folded(word)
-        cells, n = self.cells, len(self.cells)
-        have = Counter("".join(cells))
-        if not word or any(have[ch] < k for ch, k in Counter(word).items()):
-            return
-        around = neighbours(self.height, self.width)
-        # can[pos] = cells whose face starts word[pos:] and from which the rest can follow
-        can: list[set[int]] = [set() for _ in range(len(word) + 1)]
-        for pos in range(len(word) - 1, -1, -1):
-            for c in range(n):
-                face = cells[c]
-                if word.startswith(face, pos):
-                    end = pos + len(face)
-                    if end == len(word) or any(nb in can[end] for nb in around[c]):
-                        can[pos].add(c)
-        path: list[int] = []
-
-        def extend(pos: int) -> Iterator[tuple[int, ...]]:
-            if pos == len(word):
-                yield tuple(path)
-                return
-            for c in around[path[-1]] if path else range(n):
-                if c in can[pos] and c not in path:
-                    path.append(c)
-                    yield from extend(pos + len(cells[c]))
-                    path.pop()
-
-        yield from extend(0)
+        return all_paths(self.cells, self.width, _folded(word))
 
     def find_path(self, word: str, *, through: int | None = None) -> tuple[int, ...] | None:
-        """The first path (cell indices) that spells ``word`` (and goes through the cell
-        ``through``, if given), or None: an answer in milliseconds on any board.
-
-        The search stops at the first path. At each step it goes on only to cubes
-        from which the rest of the word (and the way through ``through``) can
-        still follow on cubes not used yet, counted as if those could be reused
-        (a bound worked out for all the letters left at once, on bitmasks), tries
-        the cube with the fewest ways on first, and remembers the dead ends it
-        has met (a dead end is the last cube and the set of cubes used). Finding
-        a path is hard in general (a word of 30 A's and B's on a board of A's
-        and B's): past :data:`PATH_STEPS` steps, never needed on boards of dice,
-        the search gives up and answers None (logged as a warning).
+        """The first path (cell indices) that spells ``word`` (and goes through the cell ``through``,
+        if given), or None: an answer in milliseconds on any board (see
+        :func:`~myword_edu.boggle.paths.first_path`).
 
         >>> b = Board.from_string("A A A / A A A / A A B")
         >>> b.find_path("aaaaaaaa"), b.find_path("aaaaaaaa", through=8), b.find_path("aaab", through=0)
@@ -389,84 +285,7 @@ class Board:
         word = _folded(word)
         if through is not None and (isinstance(through, bool) or not isinstance(through, int)):
             raise WrongTypeError("through", through, "a cube's index or None")
-        cells, n, size = self.cells, len(self.cells), len(word)
-        have = Counter("".join(cells))
-        if not word or any(have[ch] < k for ch, k in Counter(word).items()):
-            return None
-        if through is not None and not 0 <= through < n:
-            return None
-        around = neighbours(self.height, self.width)
-        near = [sum(1 << nb for nb in around[c]) for c in range(n)]
-        widths = [len(face) for face in cells]
-        w, full = self.width, (1 << n) - 1
-        not_first = sum(1 << c for c in range(n) if c % w)
-        not_last = sum(1 << c for c in range(n) if c % w != w - 1)
-
-        # at[pos]: the cubes whose face starts word[pos:] (one-letter faces, two-letter faces)
-        at1 = [sum(1 << c for c in range(n) if cells[c] == word[pos]) for pos in range(size)]
-        at2 = [sum(1 << c for c in range(n) if widths[c] == 2 and word.startswith(cells[c], pos)) for pos in range(size)]
-        target = 0 if through is None else 1 << through
-
-        def reach(pos: int, free: int, need: int) -> tuple[int, int]:
-            """The free cubes that can hold word[pos] with the rest of the word following on free cubes
-            (cubes reused: a bound, not a path), and those from which the rest also passes ``need``."""
-            can1 = can2 = via1 = via2 = 0  # the sets for positions p + 1 and p + 2
-            next1 = next2 = full  # the cubes touching them (all cubes past the end of the word)
-            vnext1 = vnext2 = 0
-            for p in range(size - 1, pos - 1, -1):
-                here = (at1[p] & next1 | at2[p] & next2) & free
-                if need:
-                    via = (at1[p] & (vnext1 | need & next1) | at2[p] & (vnext2 | need & next2)) & free
-                    row = via | (via << 1 & not_first) | (via >> 1 & not_last)
-                    vnext2, vnext1, via2, via1 = vnext1, (row | row << w | row >> w) & full, via1, via
-                row = here | (here << 1 & not_first) | (here >> 1 & not_last)
-                next2, next1, can2, can1 = next1, (row | row << w | row >> w) & full, can1, here
-            return can1, via1
-
-        dead: set[tuple[int, int]] = set()
-        path: list[int] = []
-        steps = PATH_STEPS
-
-        def extend(cell: int, pos: int, used: int) -> bool:
-            nonlocal steps
-            if pos == size:
-                return not target or bool(used & target)
-            if (cell, used) in dead:
-                return False
-            steps -= 1
-            if not steps:
-                raise _OverBudget
-            need = target if target and not used & target else 0
-            can, via = reach(pos, full & ~used, need)
-            wanted = (via if need else can) & near[cell]
-            options = []
-            while wanted:
-                low = wanted & -wanted
-                wanted ^= low
-                options.append(low.bit_length() - 1)
-            # the cube with the fewest ways on first: a long word does not paint itself into a corner
-            options.sort(key=lambda c: (near[c] & ~used).bit_count())
-            for nb in options:
-                path.append(nb)
-                if extend(nb, pos + widths[nb], used | 1 << nb):
-                    return True
-                path.pop()
-            dead.add((cell, used))
-            return False
-
-        can, via = reach(0, full, target)
-        first = via if target else can
-        try:
-            while first:
-                low = first & -first
-                first ^= low
-                start = low.bit_length() - 1
-                path[:] = [start]
-                if extend(start, widths[start], low):
-                    return tuple(path)
-        except _OverBudget:
-            log.warning("no path for %r on %s after %d steps: taken as not on the board", word, self, PATH_STEPS)
-        return None
+        return first_path(self.cells, self.width, word, through)
 
     def path(self, word: str, *, through: int | None = None) -> list[tuple[int, int]] | None:
         """A path of ``(row, column)`` cells spelling ``word``, or None.
@@ -484,32 +303,7 @@ class Board:
         return self.bonus is not None and self.find_path(word, through=self.bonus) is not None
 
 
-class _OverBudget(Exception):
-    """:meth:`Board.find_path` has taken :data:`PATH_STEPS` steps."""
-
-
 def _folded(word: object) -> str:
     if not isinstance(word, str):
         raise WrongTypeError("word", word, "a word (text)")
     return fold(word)
-
-
-@lru_cache(maxsize=None)
-def neighbours(height: int, width: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell (row by row), the cells around it (8 at most).
-
-    >>> neighbours(2, 2)
-    ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
-    """
-    out = []
-    for r in range(height):
-        for c in range(width):
-            out.append(
-                tuple(
-                    rr * width + cc
-                    for rr in range(r - 1, r + 2)
-                    for cc in range(c - 1, c + 2)
-                    if (rr, cc) != (r, c) and 0 <= rr < height and 0 <= cc < width
-                )
-            )
-    return tuple(out)

@@ -1,12 +1,12 @@
-"""Boggle: a round's words, a tournament and personal bests, on the boards of
-:mod:`myword_edu.boggle.board` (dice, boards, paths and scoring, re-exported here).
+"""A Boggle round: one board, its players and the words they write down.
 
-A word is a path of neighbouring cubes (8 directions), no cube twice. Scores
-follow the rulebook (3-4 letters 1 point, 5: 2, 6: 3, 7: 5, 8 and more: 11; Qu
-counts as two letters); a word that can go through the bonus cube (the
-rulebook's red letter) scores double; a word two or more players found is
-crossed out for everyone.
+A word is a path of neighbouring cubes (8 directions), no cube twice, on a
+:class:`~myword_edu.boggle.board.Board`, scored by :mod:`~myword_edu.boggle.scoring`
+(a word that can go through the bonus cube scores double); a word two or more
+players found is crossed out for everyone. Rounds until a target are a
+:class:`~myword_edu.boggle.tournament.Tournament`.
 
+>>> from myword_edu.boggle.board import Board
 >>> from myword_edu.lexicon.wordlist import Lexicon
 >>> rnd = Round(Board.from_string("Qu I T E* / A B C D / E F G H / I J K L"), Lexicon.from_words(["quite", "quit"]),
 ...             ["Ana", "Ben"])
@@ -20,35 +20,21 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from myword_edu.boggle.board import (
-    BOARD_SIZES,
-    DICE,
-    DICE_LANG,
-    MIN_LENGTH_RANGE,
-    TARGETS,
-    Board,
-    BoardError,
-    PathError,
-    default_dice,
-    face_label,
-    path_text,
-    score_word,
-)
-from myword_edu.core.errors import IllegalMoveError, SettingError, UnknownPlayerError, WrongTypeError
+from myword_edu.boggle.board import Board, PathError
+from myword_edu.boggle.review import leaders, missed_words
+from myword_edu.boggle.rules import MIN_LENGTH_RANGE
+from myword_edu.boggle.scoring import word_points
+from myword_edu.core.errors import SettingError, UnknownPlayerError, WrongTypeError
 from myword_edu.core.text import clean_word, fold
 
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
 
-__all__ = [
-    "DICE", "DICE_LANG", "BOARD_SIZES", "MIN_LENGTH_RANGE", "TARGETS", "BoardError", "PathError",
-    "Board", "face_label", "default_dice", "score_word", "Reason", "Play", "ScoredWord", "RoundResult",
-    "Round", "Tournament", "BestScores", "MemoryBestScores", "practice_key", "GAME_KIND", "path_text", "NOT_ATTEMPTS",
-]  # fmt: skip
+__all__ = ["Reason", "Play", "ScoredWord", "RoundResult", "Round", "GAME_KIND", "NOT_ATTEMPTS", "player_names"]
 
 #: The kind of a Boggle game in the class store and in exported progress.
 GAME_KIND = "boggle"
@@ -135,7 +121,7 @@ class Round:
         self, board: Board, lexicon: "Lexicon", players: Sequence[str], *, min_length: int | None = None,
         min_lengths: Mapping[str, int | None] | None = None,
     ) -> None:  # fmt: skip
-        names = _names(players)  # none yet is allowed: a live room's players can join late
+        names = player_names(players)  # none yet is allowed: a live room's players can join late
         if not isinstance(board, Board):
             raise WrongTypeError("board", board, "a Board (Board.from_string('C A / T S'), Board.roll('new'))")
         from myword_edu.lexicon.wordlist import Lexicon
@@ -173,7 +159,7 @@ class Round:
     def add_player(self, name: str, min_length: int | None = None) -> None:
         """Seat another player (a live room's latecomer); ``min_length``: their own minimum word length
         (None: the round's). A player already seated keeps their words."""
-        _names([name])
+        player_names([name])
         if name in self._found:
             return
         self._min_lengths[name] = self.min_length if min_length is None else _check_min_length(min_length)
@@ -195,7 +181,7 @@ class Round:
     def points(self, word: str) -> tuple[int, bool]:
         """``(points, uses the bonus cube)`` for a word on this board, before crossing out."""
         bonus = self.board.uses_bonus(word)
-        return score_word(word) * (2 if bonus else 1), bonus
+        return word_points(word, bonus=bonus), bonus
 
     def play(self, player: str, word: object = None, *, path: object = None, at: float | None = None) -> Play:
         """``player`` writes down ``word`` (typed) or the word a ``path`` of cubes spells.
@@ -242,7 +228,7 @@ class Round:
         if folded in self._found[name]:
             return refuse(Reason.ALREADY_FOUND)
         bonus = through is not None
-        points = score_word(folded) * (2 if bonus else 1)
+        points = word_points(folded, bonus=bonus)
         if through is not None and self.board.bonus not in traced:
             traced = through
         elif not traced:
@@ -279,11 +265,9 @@ class Round:
             for name, found in self._found.items()
         }  # fmt: skip
         scores = {name: sum(s.points for s in scored) for name, scored in words.items()}
-        lex = self.lexicon
-        missed = sorted((w for w in self.words if w not in counts and not lex.is_blocked(w)), key=lambda w: (-lex.zipf(w), len(w), w))
-        best = max(scores.values(), default=0)
-        winners = tuple(n for n in self.players if scores[n] == best)
-        return RoundResult(self.board, self.min_length, words, scores, shared, tuple(missed), winners)
+        missed = missed_words(self.words, counts, self.lexicon)
+        winners, _ = leaders(scores, self.players)
+        return RoundResult(self.board, self.min_length, words, scores, shared, missed, winners)
 
 
 def _check_min_length(least: object) -> int:
@@ -294,8 +278,12 @@ def _check_min_length(least: object) -> int:
     return least
 
 
-def _names(players: object) -> tuple[str, ...]:
-    """Players' names: a list of different, non-empty texts."""
+def player_names(players: object) -> tuple[str, ...]:
+    """Players' names: a list of different, non-empty texts (else a :class:`~myword_edu.core.errors.SettingError`).
+
+    >>> player_names(["Ana", "Ben"])
+    ('Ana', 'Ben')
+    """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise WrongTypeError("players", players, "a list of players' names")
     names = tuple(players)
@@ -306,102 +294,3 @@ def _names(players: object) -> tuple[str, ...]:
     if repeated:
         raise SettingError("players", names, f"players' names must be different: {', '.join(repeated)} more than once")
     return names
-
-
-class Tournament:
-    """Rounds until a player reaches the target (50 or 100 points); None: one round.
-
-    The rounds end together, so several players can pass the target in the same
-    round: the one with most points wins; a tie at the top plays another round.
-
-    >>> t = Tournament(["Ana", "Ben"], target=50)
-    >>> t.totals, t.is_over
-    ({'Ana': 0, 'Ben': 0}, False)
-    """
-
-    def __init__(self, players: Sequence[str], target: int | None = 50) -> None:
-        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target < 1):
-            raise SettingError("target", target, f"a tournament target is a number of points (such as {TARGETS[0]} or {TARGETS[1]}), not {target!r}"[:120])
-        self.players = _names(players)
-        if not self.players:
-            raise SettingError("players", players, "a tournament needs at least one player")
-        self.target = target
-        self.results: list[RoundResult] = []
-
-    @property
-    def round_number(self) -> int:
-        """The number of the round being played (or the last one, once over)."""
-        return len(self.results) + (0 if self.is_over else 1)
-
-    @property
-    def totals(self) -> dict[str, int]:
-        return {n: sum(r.scores.get(n, 0) for r in self.results) for n in self.players}
-
-    def add(self, result: RoundResult) -> None:
-        """Count a finished round."""
-        if not isinstance(result, RoundResult):
-            raise WrongTypeError("result", result, "a RoundResult (what Round.finish gives)")
-        if self.is_over:
-            raise IllegalMoveError("the tournament is over")
-        self.results.append(result)
-
-    @property
-    def is_over(self) -> bool:
-        if not self.results:
-            return False
-        if self.target is None:
-            return True
-        totals = self.totals
-        best = max(totals.values())
-        return best >= self.target and list(totals.values()).count(best) == 1
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The leaders (the winner once :attr:`is_over`)."""
-        totals = self.totals
-        best = max(totals.values())
-        return tuple(n for n in self.players if totals[n] == best)
-
-
-# -- personal bests -----------------------------------------------------------------
-
-
-class BestScores(Protocol):
-    """Where personal bests live: the kernel for now, the class store later."""
-
-    def best(self, student: str, key: str) -> int | None:
-        """The student's best score for this kind of game, or None."""
-
-    def record(self, student: str, key: str, points: int) -> bool:
-        """Keep ``points`` if it beats the best; True if it is a new best."""
-
-
-@dataclass
-class MemoryBestScores:
-    """Personal bests kept in memory (one kernel, one page).
-
-    >>> bests = MemoryBestScores()
-    >>> bests.record("Ana", "k", 5), bests.record("Ana", "k", 3), bests.best("Ana", "k")
-    (True, False, 5)
-    """
-
-    scores: dict[tuple[str, str], int] = field(default_factory=dict)
-
-    def best(self, student: str, key: str) -> int | None:
-        return self.scores.get((student, key))
-
-    def record(self, student: str, key: str, points: int) -> bool:
-        previous = self.scores.get((student, key))
-        if previous is not None and points <= previous:
-            return False
-        self.scores[(student, key)] = points
-        return True
-
-
-def practice_key(lang: str, dice: str, seconds: float, min_length: int, bonus: bool) -> str:
-    """What a personal best is compared with: the same language, dice, time, minimum and bonus.
-
-    >>> practice_key("en", "new", 180, 3, False)
-    'boggle/en/new/180s/min3'
-    """
-    return f"boggle/{lang}/{dice}/{round(seconds)}s/min{min_length}" + ("/bonus" if bonus else "")

@@ -17,7 +17,7 @@ The copy is as small as the graph (about 0.4 MB for the English list, 0.6 MB for
 the Spanish one). A face of two letters ("Qu") is followed letter by letter.
 Blocked words are included (the caller decides what to show).
 
->>> from myword_edu.boggle.round import Board
+>>> from myword_edu.boggle.board import Board
 >>> from myword_edu.lexicon.wordlist import Lexicon
 >>> lex = Lexicon.from_words(["quite", "quit", "tie", "tea", "bad", "it"], blocked=[])
 >>> sorted(solve(Board.from_string("Qu I T E / A B C D / E F G H / I J K L"), lex))
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from myword_edu.lexicon.dawg import CHILD_MASK, CODE, EDGE_SHIFT, TERMINAL, WordGraph
 
-from myword_edu.boggle.board import neighbours
+from myword_edu.boggle.paths import neighbours
 
 if TYPE_CHECKING:
     from myword_edu.boggle.board import Board

@@ -44,7 +44,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence
 
 from myword_edu.boggle.round import NOT_ATTEMPTS as BOGGLE_NOT_ATTEMPTS
-from myword_edu.boggle.round import Board, Play, path_text
+from myword_edu.boggle.round import Board, Play
+from myword_edu.boggle.board import path_text
 from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold
 from myword_edu.myword.cards import Card

@@ -1,25 +1,25 @@
 """Boggle in the class store: the teacher's Boggle settings and each student's personal bests.
 
 The teacher chooses, for the class and for any student (a student without
-their own settings plays with the class's):
+their own settings plays with the class's), the :class:`~myword_edu.boggle.rules.BoggleRules`
+the class store keeps:
 
 - the board size, 4x4 or 5x5; the dice set (``classic``, ``new`` or ``es``
   make 4x4 boards, ``big`` makes 5x5 ones, and ``es`` plays in Spanish);
-- the round's length in minutes (1 to 10);
+- the round's length in whole minutes (1 to 10);
 - the minimum word length (3 to 8, or ``None``: the board's own, 3 on 4x4 and
   4 on 5x5).
 
-:func:`apply_rules` turns them into the game's settings; the student's page
-cannot change them (see :mod:`myword_edu.ui.boggle.page`).
+The student's page cannot change them (see :mod:`myword_edu.ui.boggle.page`).
 
 >>> from myword_edu.classroom.store import Store
 >>> store = Store.open("sqlite://", fresh=True)
 >>> ana = store.add_student("Ana")
 >>> boggle_rules(store, ana.id)
-BoggleRules(size=4, minutes=3, min_length=None, dice='new')
->>> _ = set_student_rules(store, [ana.id], size=5, dice="big", min_length=5)
+BoggleRules(dice='new', seconds=180, min_length=None, bonus=False, target=None, size=4)
+>>> _ = set_student_rules(store, [ana.id], size=5, dice="big", min_length=5, minutes=2)
 >>> boggle_rules(store, ana.id)
-BoggleRules(size=5, minutes=3, min_length=5, dice='big')
+BoggleRules(dice='big', seconds=120, min_length=5, bonus=False, target=None, size=5)
 >>> bests = StoreBests(store, ana.id)
 >>> bests.record("Ana", "boggle/en/big/180s/min5", 12), bests.best("Ana", "boggle/en/big/180s/min5")
 (True, 12)
@@ -27,100 +27,39 @@ BoggleRules(size=5, minutes=3, min_length=5, dice='big')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable
 
 import sqlalchemy as sa
 
+from myword_edu.boggle.rules import BoggleRules, BoggleRulesError
 from myword_edu.classroom import schema as t
-from myword_edu.boggle.round import DICE, DICE_LANG, GAME_KIND, MIN_LENGTH_RANGE
-from myword_edu.core.errors import MyWordError
 
 if TYPE_CHECKING:
     from myword_edu.classroom.store import Store
 
-__all__ = ["BoggleRules", "BoggleRulesError", "BOARD_SIZES", "MINUTES_RANGE", "GAME_KIND", "dice_size",
-           "boggle_rules", "class_rules", "set_class_rules", "set_student_rules", "own_rules", "StoreBests"]  # fmt: skip
-
-#: Board sizes a teacher may choose (rows = columns).
-BOARD_SIZES = (4, 5)
-#: Round lengths a teacher may choose, in minutes.
-MINUTES_RANGE = range(1, 11)
+__all__ = ["rules_to_row", "rules_from_row", "boggle_rules", "class_rules", "set_class_rules", "set_student_rules", "own_rules", "StoreBests"]
 
 
-def dice_size(dice: str) -> int:
-    """The size of the boards a dice set makes.
-
-    >>> dice_size("big"), dice_size("es")
-    (5, 4)
-    """
-    return 5 if len(DICE[dice]) == 25 else 4
-
-
-class BoggleRulesError(MyWordError, ValueError):
-    """A Boggle setting a teacher cannot choose. ``field`` names it, ``value`` is what was given."""
-
-    def __init__(self, field: str, value: object, message: str) -> None:
-        self.field = field
-        self.value = value
-        super().__init__(message)
+def rules_to_row(rules: BoggleRules) -> dict[str, Any]:
+    """The class store's columns for a class's or a student's rules: whole minutes, no bonus cube, no target
+    (a live room chooses those)."""
+    if rules.seconds % 60:
+        raise BoggleRulesError("seconds", rules.seconds, f"the class's rounds last whole minutes, not {rules.seconds} seconds")
+    if rules.bonus or rules.target is not None:
+        field = "bonus" if rules.bonus else "target"
+        raise BoggleRulesError(field, getattr(rules, field), "the bonus cube and tournaments are chosen for a live room")
+    return {"size": rules.size, "minutes": rules.seconds // 60, "min_length": rules.min_length, "dice": rules.dice}
 
 
-@dataclass(frozen=True)
-class BoggleRules:
-    """The teacher's Boggle settings for a class or a student (checked when made).
-
-    >>> BoggleRules(size=5, dice="new")
-    Traceback (most recent call last):
-    ...
-    myword_edu.classroom.boggle_store.BoggleRulesError: the 'new' dice make 4x4 boards, not 5x5. Dice for 5x5: big
-    """
-
-    size: int = 4
-    minutes: int = 3
-    min_length: int | None = None
-    dice: str = "new"
-
-    def __post_init__(self) -> None:
-        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size not in BOARD_SIZES:
-            raise BoggleRulesError("size", self.size, f"the board size must be 4 or 5, not {self.size!r}")
-        if isinstance(self.minutes, bool) or not isinstance(self.minutes, int) or self.minutes not in MINUTES_RANGE:
-            raise BoggleRulesError("minutes", self.minutes, f"a round lasts 1 to 10 minutes, not {self.minutes!r}")
-        if self.min_length is not None and (
-            isinstance(self.min_length, bool) or not isinstance(self.min_length, int) or self.min_length not in MIN_LENGTH_RANGE
-        ):
-            raise BoggleRulesError("min_length", self.min_length, f"the minimum word length must be 3 to 8, not {self.min_length!r}")
-        if not isinstance(self.dice, str) or self.dice not in DICE:
-            raise BoggleRulesError("dice", self.dice, f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}")
-        if dice_size(self.dice) != self.size:
-            fitting = ", ".join(d for d in DICE if dice_size(d) == self.size)
-            raise BoggleRulesError(
-                "dice", self.dice,
-                f"the {self.dice!r} dice make {dice_size(self.dice)}x{dice_size(self.dice)} boards, not "
-                f"{self.size}x{self.size}. Dice for {self.size}x{self.size}: {fitting}",
-            )  # fmt: skip
-
-    @property
-    def lang(self) -> str:
-        """The language the dice are made for (the game's language)."""
-        return DICE_LANG[self.dice]
-
-    def with_changes(self, **changes: Any) -> "BoggleRules":
-        """A copy with some values changed (checked again)."""
-        return replace(self, **changes)
-
-    def to_row(self) -> dict[str, Any]:
-        return {"size": self.size, "minutes": self.minutes, "min_length": self.min_length, "dice": self.dice}
-
-    @classmethod
-    def from_row(cls, row: Any) -> "BoggleRules":
-        """Rules from a stored row (a row that is no longer valid gives the defaults)."""
-        if row is None:
-            return cls()
-        try:
-            return cls(int(row["size"]), int(row["minutes"]), row["min_length"], str(row["dice"]))
-        except (BoggleRulesError, TypeError, ValueError):
-            return cls()
+def rules_from_row(row: Any) -> BoggleRules:
+    """Rules from a stored row (a row that is no longer valid gives the defaults)."""
+    if row is None:
+        return BoggleRules()
+    try:
+        return BoggleRules(dice=str(row["dice"]), seconds=int(row["minutes"]) * 60, min_length=row["min_length"],
+                           size=int(row["size"]))  # fmt: skip
+    except (BoggleRulesError, TypeError, ValueError):
+        return BoggleRules()
 
 
 def _owner(store: "Store", student_id: int | None) -> Any:
@@ -136,13 +75,13 @@ def _read(store: "Store", student_id: int | None) -> Any:
 
 def class_rules(store: "Store") -> BoggleRules:
     """The class's Boggle settings (the defaults until the teacher changes them)."""
-    return BoggleRules.from_row(_read(store, None))
+    return rules_from_row(_read(store, None))
 
 
 def own_rules(store: "Store", student_id: int) -> BoggleRules | None:
     """The student's own Boggle settings, or None when they play with the class's."""
     row = _read(store, student_id)
-    return BoggleRules.from_row(row) if row is not None else None
+    return rules_from_row(row) if row is not None else None
 
 
 def boggle_rules(store: "Store", student_id: int) -> BoggleRules:
@@ -153,11 +92,12 @@ def boggle_rules(store: "Store", student_id: int) -> BoggleRules:
 
 def _write(conn: sa.Connection, store: "Store", student_id: int | None, rules: BoggleRules) -> None:
     conn.execute(sa.delete(t.boggle_settings).where(_owner(store, student_id)))
-    conn.execute(sa.insert(t.boggle_settings).values(class_id=store.class_id(), student_id=student_id, **rules.to_row()))
+    conn.execute(sa.insert(t.boggle_settings).values(class_id=store.class_id(), student_id=student_id, **rules_to_row(rules)))
 
 
 def set_class_rules(store: "Store", rules: BoggleRules) -> BoggleRules:
     """Change the class's Boggle settings (students with their own keep theirs)."""
+    rules_to_row(rules)  # raises BoggleRulesError before anything is written
     with store.transaction(exclusive=True) as conn:
         _write(conn, store, None, rules)
     return class_rules(store)
@@ -178,6 +118,8 @@ def set_student_rules(store: "Store", student_ids: Iterable[int], *, reset: bool
                 conn.execute(sa.delete(t.boggle_settings).where(_owner(store, student_id)))
         return [class_rules(store) for _ in ids]
     updated = [(i, boggle_rules(store, i).with_changes(**changes)) for i in ids]  # raises BoggleRulesError
+    for _, rules in updated:
+        rules_to_row(rules)
     with store.transaction(exclusive=True) as conn:
         for student_id, rules in updated:
             _write(conn, store, student_id, rules)
@@ -185,7 +127,7 @@ def set_student_rules(store: "Store", student_ids: Iterable[int], *, reset: bool
 
 
 class StoreBests:
-    """A student's personal Boggle bests, kept in the class store (a :class:`~myword_edu.boggle.round.BestScores`).
+    """A student's personal Boggle bests, kept in the class store (a :class:`~myword_edu.boggle.bests.BestScores`).
 
     The ``student`` name the game passes is ignored: the bests belong to ``student_id``.
     """

@@ -9,7 +9,8 @@ one-time *unlock code* (both printed on the server); and no student can keep
 the teacher out.
 
 - The passcode is never stored: only ``scrypt$N$r$p$salt$hash`` (standard
-  library :func:`hashlib.scrypt`, a fresh 16-byte salt each time); codes too.
+  library :func:`hashlib.scrypt`, a fresh 16-byte salt each time; see
+  :mod:`myword_edu.classroom.hashes`); codes too.
   Everything is compared in constant time (:func:`hmac.compare_digest`).
 - First run: nobody has chosen a passcode yet. So that a student who finds the
   panel's address first cannot choose it, choosing one needs the setup code
@@ -22,7 +23,7 @@ the teacher out.
   * per **device**: a browser, known by a random cookie that ``myword-edu
     serve`` sets (:mod:`myword_edu.server.device`). After :data:`FREE_TRIES` wrong
     tries in a row each further try waits, 30 s doubling up to 15 minutes
-    (:func:`lockout_seconds`), for that browser only: one student's guesses do
+    (:func:`~myword_edu.classroom.guess_limits.lockout_seconds`), for that browser only: one student's guesses do
     not lock the teacher's page. On a JupyterHub each user is a device; other
     pages without one (a plain Voila) share one count.
   * per **class**: a private window is a new device, so the device's wait alone
@@ -32,7 +33,8 @@ the teacher out.
     :data:`KNOWN_DAYS` days) is held only by its own wait, so a flood of new
     devices does not keep the teacher's own browser out.
 
-- The arithmetic (:func:`max_guesses_per_year`): new devices get at most
+- The arithmetic (:func:`~myword_edu.classroom.guess_limits.max_guesses_per_year`; the limits are
+  :mod:`myword_edu.classroom.guess_limits`): new devices get at most
   60 + 30 x 8766 = 263,040 tries a year; a remembered device guessing without
   a pause gets 5 at once, 5 more in 15 minutes, then one every 15 minutes:
   35,072 a year, 280,576 for all 8. That is at most 543,616 tries a year, about
@@ -48,6 +50,8 @@ the teacher out.
   cookie)? ``myword-edu unlock`` on the server prints a one-time code that opens
   the panel whatever the waits; ``myword-edu passcode`` sets a new passcode.
 
+>>> from myword_edu.classroom.guess_limits import lockout_seconds, max_guesses_per_year
+>>> from myword_edu.classroom.hashes import MAX_CODE_LENGTH, hash_passcode, verify_passcode
 >>> stored = hash_passcode("tortuga-42", n=2**10)
 >>> stored.startswith("scrypt$1024$8$1$"), "tortuga" in stored
 (True, False)
@@ -61,49 +65,36 @@ the teacher out.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 import json
 import secrets
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
+from myword_edu.classroom.guess_limits import (
+    BUDGET_KEY,
+    CLASS_BURST,
+    CLASS_PER_HOUR,
+    DEVICES_KEY,
+    FORGET_SECONDS,
+    FREE_TRIES,
+    MAX_KNOWN,
+    SHARED_DEVICE,
+    device_key,
+    forget_devices,
+    is_known,
+    lockout_seconds,
+)
+from myword_edu.classroom.hashes import MAX_CODE_LENGTH, hash_passcode, verify_passcode
 from myword_edu.core.errors import MyWordError
 
 if TYPE_CHECKING:
     from myword_edu.classroom.store import Store
 
-__all__ = [
-    "PasscodeError",
-    "LockedOutError",
-    "TeacherAuth",
-    "hash_passcode",
-    "verify_passcode",
-    "check_new_passcode",
-    "lockout_seconds",
-    "max_guesses_per_year",
-    "MIN_LENGTH",
-    "MAX_LENGTH",
-    "FREE_TRIES",
-    "CLASS_BURST",
-    "CLASS_PER_HOUR",
-]
+__all__ = ["PasscodeError", "LockedOutError", "TeacherAuth", "check_new_passcode", "MIN_LENGTH", "MAX_LENGTH",
+           "UNLOCK_CODE_SECONDS", "MAX_CODE_TRIES", "PASSCODE_KEY", "UNLOCK_KEY"]  # fmt: skip
 
 MIN_LENGTH = 6
-MAX_LENGTH = 128
-#: Wrong tries in a row a device gets before it must wait.
-FREE_TRIES = 5
-MAX_LOCKOUT = 900.0
-#: Tries that devices new to the panel share at once, and how many more they get an hour.
-CLASS_BURST = 60
-CLASS_PER_HOUR = 30
-#: Browsers remembered as having opened the panel (exempt from the class's limit), and for how long.
-MAX_KNOWN = 8
-KNOWN_DAYS = 90
-#: A device's count is forgotten a day after its last try; at most this many are kept.
-FORGET_SECONDS = 24 * 3600.0
-MAX_DEVICES = 500
+MAX_LENGTH = MAX_CODE_LENGTH
 #: One-time unlock codes: how long one is valid, how many wrong codes it survives, how many are kept.
 UNLOCK_CODE_SECONDS = 15 * 60.0
 MAX_CODE_TRIES = 20
@@ -114,10 +105,7 @@ MAX_SETUP_CODES = 5
 PASSCODE_KEY = "teacher.passcode_hash"
 SETUP_KEY = "teacher.setup_code_hash"  # a JSON list of hashes (one hash string before release 17)
 UNLOCK_KEY = "teacher.unlock_codes"  # JSON [[hash, valid_until, wrong_tries], ...]
-DEVICES_KEY = "teacher.devices"  # JSON {device key: {"f": wrong in a row, "u": wait until, "t": last try, "o": opened}}
-BUDGET_KEY = "teacher.class_tries"  # JSON [tries left, at]
 _OLD_KEYS = ("teacher.failures", "teacher.locked_until")  # the single count of earlier releases
-_SHARED = "-"  # the device of pages that have none
 
 
 class PasscodeError(MyWordError, ValueError):
@@ -145,33 +133,6 @@ class LockedOutError(PasscodeError):
                          seconds=self.seconds, scope=scope)  # fmt: skip
 
 
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
-def hash_passcode(code: str, *, salt: bytes | None = None, n: int = 2**14, r: int = 8, p: int = 1) -> str:
-    """The salted scrypt hash of ``code`` as one string (what the store keeps)."""
-    salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.scrypt(code.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32, maxmem=64 * 1024 * 1024)
-    return f"scrypt${n}${r}${p}${_b64(salt)}${_b64(digest)}"
-
-
-def verify_passcode(code: object, stored: str | None) -> bool:
-    """Does ``code`` match the stored hash? (Constant-time comparison; False for anything malformed.)"""
-    if not isinstance(code, str) or not stored or len(code) > MAX_LENGTH:
-        return False
-    try:
-        kind, n, r, p, salt, digest = stored.split("$")
-        if kind != "scrypt":
-            return False
-        expected = base64.b64decode(digest)
-        actual = hashlib.scrypt(code.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p),
-                                dklen=len(expected), maxmem=64 * 1024 * 1024)  # fmt: skip
-    except (ValueError, TypeError):
-        return False
-    return hmac.compare_digest(actual, expected)
-
-
 def check_new_passcode(code: object, repeat: object) -> str:
     """A new passcode as typed twice; raises :class:`PasscodeError` saying what is wrong.
 
@@ -187,35 +148,6 @@ def check_new_passcode(code: object, repeat: object) -> str:
     if code != repeat:
         raise PasscodeError("mismatch", "the two passcodes are not the same")
     return code
-
-
-def lockout_seconds(failures: int) -> float:
-    """How long a device waits after ``failures`` wrong codes in a row."""
-    if failures < FREE_TRIES:
-        return 0.0
-    return min(MAX_LOCKOUT, 30.0 * 2 ** min(failures - FREE_TRIES, 16))
-
-
-def max_guesses_per_year() -> int:
-    """The most tries the limits let through in a year, from every device together (see the module docs)."""
-    year = 365.25 * 24 * 3600
-    per_device, failures, at = 0, 0, 0.0
-    while at <= year:  # one device guessing as soon as it may, never pausing (a pause only loses tries)
-        failures += 1
-        per_device += 1
-        at += lockout_seconds(failures)
-    return CLASS_BURST + int(CLASS_PER_HOUR * year / 3600) + MAX_KNOWN * per_device
-
-
-def device_key(device: str | None) -> str:
-    """How the store names a device: a hash of its cookie (the cookie itself is a secret of its browser).
-
-    >>> device_key(None), len(device_key("0123abcd" * 4))
-    ('-', 32)
-    """
-    if not device:
-        return _SHARED
-    return hashlib.sha256(f"myword-device:{device}".encode("utf-8")).hexdigest()[:32]
 
 
 def _digits(code: object) -> str | None:
@@ -316,14 +248,14 @@ class TeacherAuth:
         counted: list[int] = []
 
         def change(values: dict[str, str | None]) -> dict[str, str | None]:
-            devices = _forget(_load(values[DEVICES_KEY], {}), now, keep=key)
+            devices = forget_devices(_load(values[DEVICES_KEY], {}), now, keep=key)
             record = devices.get(key) if isinstance(devices.get(key), dict) else None
             record = dict(record or {"f": 0, "u": 0.0, "t": now})
             if float(record.get("u", 0)) > now:
                 refused.append(LockedOutError(float(record["u"]) - now, "device"))
                 return {}
             updates: dict[str, str | None] = {}
-            if not _is_known(key, record, now):
+            if not is_known(key, record, now):
                 budget = _load(values[BUDGET_KEY], [])
                 left, at = budget if len(budget) == 2 else (float(CLASS_BURST), now)
                 left = min(float(CLASS_BURST), float(left) + max(0.0, now - float(at)) * CLASS_PER_HOUR / 3600)
@@ -348,12 +280,12 @@ class TeacherAuth:
         now, key = self.now(), device_key(device)
 
         def change(values: dict[str, str | None]) -> dict[str, str | None]:
-            devices = _forget(_load(values[DEVICES_KEY], {}), now, keep=key)
+            devices = forget_devices(_load(values[DEVICES_KEY], {}), now, keep=key)
             record = {"f": 0, "u": 0.0, "t": now}
-            if key != _SHARED:  # pages without a cookie are never "known": that would free every student's page
+            if key != SHARED_DEVICE:  # pages without a cookie are never "known": that would free every student's page
                 record["o"] = now
             devices[key] = record
-            known = sorted((k for k, r in devices.items() if _is_known(k, r, now)), key=lambda k: devices[k]["o"])
+            known = sorted((k for k, r in devices.items() if is_known(k, r, now)), key=lambda k: devices[k]["o"])
             for old in known[:-MAX_KNOWN]:
                 del devices[old]
             return {DEVICES_KEY: json.dumps(devices, separators=(",", ":"))}
@@ -456,7 +388,7 @@ class TeacherAuth:
                                               **{k: None for k in _OLD_KEYS}}  # fmt: skip
             if clear_waits:
                 devices = _load(values[DEVICES_KEY], {})
-                kept = {k: {"f": 0, "u": 0.0, "t": now, "o": r["o"]} for k, r in devices.items() if _is_known(k, r, now)}
+                kept = {k: {"f": 0, "u": 0.0, "t": now, "o": r["o"]} for k, r in devices.items() if is_known(k, r, now)}
                 updates.update({DEVICES_KEY: json.dumps(kept) if kept else None, BUDGET_KEY: None})
             return updates
 
@@ -468,31 +400,3 @@ def _live(code: object, now: float) -> bool:
     """A stored one-time code still usable: in time and not past its wrong tries."""
     return (isinstance(code, list) and len(code) == 3 and isinstance(code[0], str)
             and float(code[1]) > now and int(code[2]) < MAX_CODE_TRIES)  # fmt: skip
-
-
-def _is_known(key: str, record: object, now: float) -> bool:
-    """Has this device opened the panel (recently enough to be remembered)?"""
-    if key == _SHARED or not isinstance(record, dict) or "o" not in record:
-        return False
-    return now - float(record["o"]) < KNOWN_DAYS * 86400
-
-
-def _forget(devices: dict[str, Any], now: float, *, keep: str) -> dict[str, Any]:
-    """Drop what no longer matters: counts a day old with no wait left (known devices stay), the oldest beyond
-    :data:`MAX_DEVICES`. A dropped device only gets fresh tries, which the class's limit still holds."""
-    kept: dict[str, Any] = {}
-    for key, record in devices.items():
-        if not isinstance(record, dict):
-            continue
-        known = _is_known(key, record, now)
-        stale = now - float(record.get("t", 0)) > FORGET_SECONDS and float(record.get("u", 0)) <= now
-        if stale and not known:
-            continue
-        if stale:
-            record = {**record, "f": 0, "u": 0.0}
-        kept[key] = record
-    unknown = sorted((k for k, r in kept.items() if k != keep and not _is_known(k, r, now)),
-                     key=lambda k: float(kept[k].get("t", 0)))  # fmt: skip
-    for key in unknown[: max(0, len(unknown) - MAX_DEVICES)]:
-        del kept[key]
-    return kept

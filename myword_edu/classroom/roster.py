@@ -16,7 +16,6 @@ StudentSettings(min_cards=4, lang='es', variant='standard', bot_level='easy')
 from __future__ import annotations
 
 import csv
-import enum
 import io
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -24,12 +23,11 @@ from typing import Any, Iterable, Mapping
 
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.text import parse_lang
 
 __all__ = [
-    "Variant",
-    "parse_variant",
     "StudentSettings",
     "Student",
     "NameError_",
@@ -45,49 +43,12 @@ __all__ = [
     "MAX_STUDENTS",
     "ClassInfo",
     "UnknownStudentError",
-    "new_join_code",
-    "normalize_join_code",
-    "JOIN_CODE_ALPHABET",
 ]
 
 #: The largest roster file the panel accepts (a class list is a few kB).
 MAX_ROSTER_BYTES = 256 * 1024
 #: The most students in one class.
 MAX_STUDENTS = 200
-
-
-class Variant(str, enum.Enum):
-    """How failed calls are treated: the standard rules, or the ages-7-and-up variant (no penalty)."""
-
-    STANDARD = "standard"
-    AGES7 = "ages7"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-_VARIANT_ALIASES = {"standard": "standard", "estándar": "standard", "estandar": "standard", "normal": "standard",
-                    "ages7": "ages7", "ages 7": "ages7", "ages-7": "ages7", "7": "ages7", "junior": "ages7",
-                    "7+": "ages7", "7 años": "ages7", "7anos": "ages7", "7años": "ages7"}  # fmt: skip
-
-
-def parse_variant(text: object) -> Variant:
-    """The :class:`Variant` named ``text`` ("standard", "ages7", "ages 7", "junior"...).
-
-    >>> parse_variant("Ages 7")
-    <Variant.AGES7: 'ages7'>
-    >>> parse_variant("hard")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown variant 'hard'. Valid variants are: standard, ages7
-    """
-    if isinstance(text, Variant):
-        return text
-    if isinstance(text, str):
-        key = " ".join(text.strip().lower().split())
-        if key in _VARIANT_ALIASES:
-            return Variant(_VARIANT_ALIASES[key])
-    raise ValueError(f"unknown variant {text!r}. Valid variants are: {', '.join(v.value for v in Variant)}")
 
 
 def _min_cards(value: object) -> int:
@@ -107,7 +68,7 @@ class StudentSettings:
     """What the teacher sets per student; every value is checked (``ValueError`` if wrong).
 
     >>> StudentSettings(variant="ages 7", bot_level="Hard").variant
-    'ages7'
+    'junior'
     >>> StudentSettings(min_cards=7)
     Traceback (most recent call last):
     ...
@@ -414,30 +375,3 @@ class UnknownStudentError(MyWordError, LookupError):
     def __init__(self, student_id: object) -> None:
         self.student_id = student_id
         super().__init__(f"no student with id {student_id!r} on the roster")
-
-
-#: Letters of a join code: no 0/O, 1/I/L look-alikes.
-JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-JOIN_CODE_LENGTH = 5
-
-
-def new_join_code() -> str:
-    """A fresh join code a child can copy from the board ("K7QXM").
-
-    >>> code = new_join_code(); len(code), set(code) <= set(JOIN_CODE_ALPHABET)
-    (5, True)
-    """
-    import secrets
-
-    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
-
-
-def normalize_join_code(text: object) -> str:
-    """A typed join code as compared: upper case, letters and digits only.
-
-    >>> normalize_join_code(" k7q-xm ")
-    'K7QXM'
-    """
-    if not isinstance(text, str):
-        return ""
-    return "".join(ch for ch in text.upper() if ch.isalnum())[:20]

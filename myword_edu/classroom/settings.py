@@ -40,7 +40,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from myword_edu.boggle.board import DICE, DICE_LANG, MIN_LENGTH_RANGE
+from myword_edu.boggle.board import DICE
+from myword_edu.boggle.dice import DICE_LANG
+from myword_edu.boggle.rules import MIN_LENGTH_RANGE
 from myword_edu.classroom.roster import Student, StudentSettings, parse_variant
 from myword_edu.core.levels import parse_level
 from myword_edu.core.text import parse_lang
@@ -48,7 +50,7 @@ from myword_edu.myword.lessons import Lesson
 from myword_edu.myword.values import MIN_CARDS_RANGE
 
 if TYPE_CHECKING:  # the rules' storage needs SQLAlchemy, which a browser kernel does not have
-    from myword_edu.classroom.boggle_store import BoggleRules
+    from myword_edu.boggle.rules import BoggleRules
 
 __all__ = [
     "Conflict",
@@ -364,7 +366,7 @@ def resolve_boggle(
     ``room`` the room's dice, time and minimum (a student's own minimum length still holds: the
     teacher set it for them). ``lesson``: the lesson the board plays (None: a plain board).
 
-    >>> from myword_edu.classroom.boggle_store import BoggleRules
+    >>> from myword_edu.boggle.rules import BoggleRules
     >>> play = resolve_boggle(BoggleRules(min_length=5), room=BoggleRoom("es", 120))
     >>> play.lang, play.seconds, play.min_length, play.least
     ('es', 120, None, 3)

@@ -14,7 +14,7 @@ in use cannot be taken anyway (:mod:`myword_edu.classroom.presence`).
   gives new pictures to the class or to one student (:func:`give_pictures`);
   the sequence is shown once, on a sheet to print and cut
   (:func:`picture_sheet_html`), and only its salted scrypt hash is stored
-  (:func:`myword_edu.classroom.passcode.hash_passcode`, ``students.sign_in_hash``).
+  (:func:`myword_edu.classroom.hashes.hash_passcode`, ``students.sign_in_hash``).
 - A student page shows the same 9 pictures to everyone; the taps go to Python,
   which checks them (:func:`check_pictures`). Nothing secret is ever in a page.
 
@@ -43,7 +43,7 @@ import sqlalchemy as sa
 from myword_edu.classroom import schema as t
 from myword_edu.classroom.roster import Student
 from myword_edu.i18n.classroom import text
-from myword_edu.classroom.passcode import hash_passcode, verify_passcode
+from myword_edu.classroom.hashes import hash_passcode, verify_passcode
 
 __all__ = ["SignIn", "PICTURES", "LENGTH", "Throttle", "sign_in_mode", "set_sign_in_mode", "give_pictures",
            "has_pictures", "students_without_pictures", "check_pictures", "picture_names", "picture_sheet_html"]  # fmt: skip

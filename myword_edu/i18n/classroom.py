@@ -109,7 +109,7 @@ EN: dict[str, Entry] = {
     "field.bot_level": "Robot level",
     "field.lesson": "Lesson",
     "variant.standard": "Standard",
-    "variant.ages7": "Ages 7+ (no penalty)",
+    "variant.junior": "Ages 7 and up (no penalty)",
     "level.easy": "Easy",
     "level.medium": "Medium",
     "level.hard": "Hard",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Collection, Iterable, Sequence
 
 from myword_edu.myword.cards import Card
-from myword_edu.myword.round import Player
+from myword_edu.myword.values import Player
 from myword_edu.myword.solver import words_on_table
 from myword_edu.myword.spelling import best_spelling
 from myword_edu.core.levels import Level, parse_level

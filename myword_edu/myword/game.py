@@ -13,6 +13,7 @@ from myword_edu.myword.cards import Card, as_cards, junior_deck, shuffled, stand
 from myword_edu.core.errors import CorruptSaveError, IllegalMoveError, MyWordError, SettingError, WrongTypeError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.myword.round import Round
+from myword_edu.myword.saves import round_from_dict
 from myword_edu.myword.values import SAVE_VERSION, Player
 
 __all__ = ["Game"]
@@ -154,7 +155,7 @@ class Game:
             expected = self._new_round(index)
             if [str(c) for c in expected.initial_deck] != data_round.get("deck"):
                 raise CorruptSaveError(f"saved round {index + 1} was not dealt from this game's deck")
-            rnd = Round.from_dict(data_round, self.lexicon, lexicons=self.lexicons, foreign=self.foreign)
+            rnd = round_from_dict(data_round, self.lexicon, lexicons=self.lexicons, foreign=self.foreign)
             if index < len(saved) - 1 and not rnd.is_over:
                 raise CorruptSaveError(f"saved round {index + 1} is not over, yet a later round was played")
             played.append(rnd)
@@ -205,7 +206,7 @@ class Game:
                 raise CorruptSaveError("saved game has no rounds")
             if len(saved) > game.rounds:
                 raise CorruptSaveError(f"saved game has {len(saved)} rounds played, but the game has {game.rounds} rounds")
-            played = [Round.from_dict(r, lexicon, **kwargs) for r in saved]
+            played = [round_from_dict(r, lexicon, **kwargs) for r in saved]
             for index, rnd in enumerate(played):
                 expected = game.current if index == 0 else game._new_round(index)
                 if (rnd.initial_deck, rnd.dealer, rnd.players, rnd.junior, rnd.dealer_calls) != (

@@ -47,7 +47,7 @@ from myword_edu.myword.lessons import (
     LessonError,
     parse_lesson,
 )
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
 
 __all__ = [
     "LessonDraft",

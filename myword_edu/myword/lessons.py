@@ -16,7 +16,9 @@ A lesson names its focus words and how the game is dealt::
 Loading checks everything and reports *every* problem with its line
 (:class:`LessonError`). Focus words are made possible: each round's deck is
 stacked so that every focus word's cards come out one after another at some
-point of the round (spread through the deal), so each can be spelled then.
+point of the round (spread through the deal), so each can be spelled then
+(:mod:`myword_edu.myword.stacking`). The lessons of an installation are a
+:class:`~myword_edu.myword.lesson_library.LessonLibrary`.
 
 >>> lesson = parse_lesson('title = "Cats"\\nlanguage = "en"\\nfocus = ["cat", "act"]\\n', "cats",
 ...                       lexicons=lambda lang: Lexicon.from_words(["cat", "act"], blocked=[]))
@@ -31,23 +33,21 @@ myword_edu.myword.lessons.LessonError: bad.toml: line 1: title must be text; lin
 
 from __future__ import annotations
 
-import logging
 import random
 import re
 import tomllib
-from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from myword_edu.myword.cards import Card, junior_deck, parse_cards, standard_deck
 from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.core.resources import data_dir
 from myword_edu.myword.game import Game
-from myword_edu.myword.round import MIN_CARDS_RANGE, Player, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import MIN_CARDS_RANGE, Player
 from myword_edu.myword.spelling import best_spelling
+from myword_edu.myword.stacking import reserve_cards, stack_deck
 from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold, parse_lang
 
@@ -56,16 +56,11 @@ __all__ = [
     "LessonProblem",
     "LessonError",
     "LessonGame",
-    "LessonLibrary",
     "parse_lesson",
     "load_lesson",
-    "lesson_dirs",
     "KEYS",
     "LESSON_ID",
-    "default_library",
 ]
-
-log = logging.getLogger(__name__)
 
 KEYS = ("title", "language", "grade", "description", "focus", "deck", "cards", "extra_cards", "pace", "rounds",
         "min_cards", "bots")  # fmt: skip
@@ -122,29 +117,13 @@ class Lesson:
 
         >>> lesson = parse_lesson('title = "T"\\nlanguage = "en"\\nfocus = ["cat"]', "t",
         ...                       lexicons=lambda lang: Lexicon.from_words(["cat"], blocked=[]))
+        >>> from collections import Counter
         >>> deck = lesson.deal(7, 0)
         >>> Counter(deck) == Counter(lesson.cards), lesson.deal(7, 0) == deck
         (True, True)
         """
         rng = random.Random(f"{seed}-{index}-{self.id}")
-        rest = Counter(self.cards)
-        blocks = []
-        for word in self.focus:
-            block = list(self.spellings[word])
-            rest -= Counter(block)
-            rng.shuffle(block)
-            blocks.append(block)
-        others = sorted(rest.elements())
-        rng.shuffle(others)
-        rng.shuffle(blocks)
-        k, n = len(blocks), len(others)
-        cuts = sorted(min(n, max(0, round((j + 1) * n / (k + 1)) + rng.randint(-2, 2))) for j in range(k))
-        deck: list[Card] = []
-        previous = 0
-        for cut, block in zip(cuts, blocks):
-            deck += others[previous:cut] + block
-            previous = cut
-        return deck + others[previous:]
+        return stack_deck(self.cards, [self.spellings[word] for word in self.focus], rng)
 
     def target(self, folded: str, *, is_word: bool) -> str | None:
         """The focus word a call targets (see :func:`myword_edu.core.focus.focus_target`)."""
@@ -353,33 +332,9 @@ def _focus(
 def _reserve(
     focus: list[str], cards: list[Card], min_cards: int, text: str, line: int, problems: list[LessonProblem]
 ) -> dict[str, tuple[Card, ...]]:
-    """Cards for every focus word at once (no card shared), with as few wild cards as possible."""
-    supply = Counter(ch for c in cards for ch in c.letters)
-    best: dict[str, tuple[Card, ...]] | None = None
-    best_wilds = 0
-    for attempt in range(80):
-        order = list(focus)
-        if attempt:
-            random.Random(attempt).shuffle(order)
-        else:  # words with the scarcest letters first
-            order.sort(key=lambda w: sum(1 / (supply[ch] or 0.5) for ch in w), reverse=True)
-        pool = Counter(cards)
-        reserved: dict[str, tuple[Card, ...]] = {}
-        for word in order:
-            letters_only = [c for c in pool.elements() if not c.is_wild]
-            spelled = best_spelling(word, letters_only)
-            if spelled is None or len(spelled) < min_cards:
-                spelled = best_spelling(word, pool.elements())
-            if spelled is None or len(spelled) < min_cards:
-                break
-            pool -= Counter(spelled)
-            reserved[word] = spelled
-        else:
-            wilds = sum(c.is_wild for cs in reserved.values() for c in cs)
-            if best is None or wilds < best_wilds:
-                best, best_wilds = reserved, wilds
-            if wilds == 0:
-                break
+    """Cards for every focus word at once (:func:`~myword_edu.myword.stacking.reserve_cards`), or every
+    reason there are none added to ``problems``."""
+    best = reserve_cards(focus, cards, min_cards)
     if best is not None:
         return best
     for word in focus:
@@ -402,74 +357,3 @@ def load_lesson(path: Path, *, lexicons: Callable[[str], Lexicon] = load_lexicon
     except (OSError, UnicodeDecodeError) as error:
         raise LessonError(path.name, [LessonProblem(0, f"cannot read the file: {error}")]) from None
     return parse_lesson(text, path.stem, lexicons=lexicons, name=path.name)
-
-
-def lesson_dirs() -> list[Path]:
-    """Where lessons are found: the teacher's own folder first, then the shipped ones.
-
-    The teacher's folder is ``platformdirs.user_data_dir("myword-edu")/lessons``;
-    a lesson there replaces a shipped one with the same file name.
-    """
-    import platformdirs
-
-    return [Path(platformdirs.user_data_dir("myword-edu")) / "lessons", data_dir("lessons")]
-
-
-class LessonLibrary:
-    """Every lesson in some folders, read once and again only when a file changes.
-
-    >>> library = LessonLibrary()
-    >>> len(library.lessons()) >= 12 and not library.errors()
-    True
-    """
-
-    def __init__(self, folders: Sequence[Path] | None = None, *, lexicons: Callable[[str], Lexicon] = load_lexicon) -> None:
-        self.folders = list(folders) if folders is not None else lesson_dirs()
-        self._lexicons = lexicons
-        self._cache: dict[Path, tuple[float, Lesson | LessonError]] = {}
-
-    def _scan(self) -> dict[str, Lesson | LessonError]:
-        found: dict[str, Lesson | LessonError] = {}
-        for folder in self.folders:
-            if not folder.is_dir():
-                continue
-            for path in sorted(folder.glob("*.toml")):
-                if path.stem in found:
-                    continue
-                try:
-                    stamp = path.stat().st_mtime
-                except OSError:
-                    continue
-                cached = self._cache.get(path)
-                if cached is None or cached[0] != stamp:
-                    try:
-                        item: Lesson | LessonError = load_lesson(path, lexicons=self._lexicons)
-                    except LessonError as error:
-                        log.warning("%s", error)
-                        item = error
-                    cached = (stamp, item)
-                    self._cache[path] = cached
-                found[path.stem] = cached[1]
-        return found
-
-    def lessons(self) -> list[Lesson]:
-        """The good lessons, by language then title."""
-        good = [item for item in self._scan().values() if isinstance(item, Lesson)]
-        return sorted(good, key=lambda lesson: (lesson.lang, lesson.title.casefold()))
-
-    def errors(self) -> list[LessonError]:
-        """The lesson files with problems."""
-        return [item for item in self._scan().values() if isinstance(item, LessonError)]
-
-    def get(self, lesson_id: object) -> Lesson | None:
-        """The lesson with this id, or None (unknown, or a file with problems)."""
-        if not isinstance(lesson_id, str) or not LESSON_ID.match(lesson_id):
-            return None
-        item = self._scan().get(lesson_id)
-        return item if isinstance(item, Lesson) else None
-
-
-@lru_cache(maxsize=None)
-def default_library() -> LessonLibrary:
-    """The lessons of this installation (shipped and the teacher's own), shared in a process."""
-    return LessonLibrary()

@@ -1,14 +1,17 @@
 """The MyWord! round: a state machine whose every change is an event (a game of
 several rounds is :class:`myword_edu.myword.game.Game`; the values and events are in
-:mod:`myword_edu.myword.values`, re-exported here).
+:mod:`myword_edu.myword.values`).
 
 Parsing, checking and applying are separate steps: :meth:`Round.check_claim`
-says what a claim would do without doing it; :meth:`Round.claim` applies it.
-Every change is an :class:`Event` (kept in :attr:`Round.events` and sent to
-subscribers), a round saves to JSON and restores exactly, and a seed makes a
-whole game reproducible.
+says what a claim would do without doing it (the checks on cards are
+:mod:`myword_edu.myword.claims`); :meth:`Round.claim` applies it (a failed call's
+:mod:`~myword_edu.myword.free_cards`). Every change is an :class:`Event` (kept
+in :attr:`Round.events` and sent to subscribers), a round saves to JSON and
+restores exactly (:mod:`myword_edu.myword.saves`), and a seed makes a whole
+game reproducible.
 
 >>> from myword_edu.lexicon.wordlist import Lexicon
+>>> from myword_edu.myword.cards import parse_cards
 >>> lex = Lexicon.from_words(["cat", "act", "tab"], blocked=[])
 >>> rnd = Round([Player("Ana"), Player("Ben")], parse_cards("C A T X B"), lex)
 >>> for _ in range(4): _ = rnd.deal()
@@ -26,31 +29,25 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import asdict
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, replace
+from typing import Any, Callable, Mapping, Sequence
 
-from myword_edu.myword.cards import Card, as_cards, parse_cards
 from myword_edu.core.errors import (
-    CardIdsError,
-    CardIdsTypeError,
-    CorruptSaveError,
     IllegalMoveError,
     MissingLexiconError,
-    MyWordError,
     SettingError,
     SpellingError,
     UnknownPlayerError,
-    WrongLexiconError,
     WrongTypeError,
 )
+from myword_edu.core.text import clean_word, word_with_marks
 from myword_edu.lexicon.wordlist import Lexicon
+from myword_edu.myword.cards import Card, as_cards
+from myword_edu.myword.claims import check_card_ids, check_ids_on_table, could_claim, pick_ids
+from myword_edu.myword.free_cards import free_cards
 from myword_edu.myword.solver import words_on_table
 from myword_edu.myword.spelling import best_spelling, check_choice
-from myword_edu.core.text import clean_word, word_with_marks
-
-from myword_edu.myword.values import (  # re-exported: the round's values and events
-    MIN_CARDS_RANGE,
-    NAME_MAX_LENGTH,
+from myword_edu.myword.values import (
     SAVE_VERSION,
     CardGiven,
     ClaimResult,
@@ -64,23 +61,7 @@ from myword_edu.myword.values import (  # re-exported: the round's values and ev
     TableCard,
 )
 
-__all__ = [
-    "Player",
-    "Reason",
-    "ClaimResult",
-    "FreeCard",
-    "Event",
-    "Dealt",
-    "Claimed",
-    "CardGiven",
-    "RoundEnded",
-    "TableCard",
-    "Round",
-    "MIN_CARDS_RANGE",
-    "NAME_MAX_LENGTH",
-    "SAVE_VERSION",
-    "check_card_ids",
-]
+__all__ = ["Round"]
 
 
 # -- the round ---------------------------------------------------------------
@@ -324,12 +305,13 @@ class Round:
                 return refuse(Reason.WRONG_LANGUAGE, folded)
             return refuse(Reason.NOT_A_WORD, folded)
         spelling = lexicon.spelling(folded)
-        if seen is not None and 0 <= seen < self.version and not self._could_claim_now(
-            folded, picked, player.min_cards
-        ) and self._could_claim(folded, picked, player.min_cards, self._tables[seen]):
+        deck = self.initial_deck
+        if seen is not None and 0 <= seen < self.version and not could_claim(
+            folded, picked, player.min_cards, self._table, deck
+        ) and could_claim(folded, picked, player.min_cards, self._tables[seen], deck):
             return refuse(Reason.TOO_LATE, folded, spelling)
         if picked is not None:
-            self._check_ids_on_table(picked)
+            check_ids_on_table(picked, self._table)
             try:
                 cards = check_choice(
                     folded, [self.initial_deck[i] for i in picked], min_cards=player.min_cards
@@ -342,57 +324,8 @@ class Round:
             return refuse(Reason.CARDS_NOT_ON_TABLE, folded, spelling)
         if len(cards_found) < player.min_cards:
             return refuse(Reason.TOO_FEW_CARDS, folded, spelling)
-        ids = self._pick_ids(cards_found)
+        ids = pick_ids(cards_found, self._table, deck)
         return ClaimResult(name, shown, folded, spelling, True, None, cards_found, ids, player.min_cards)
-
-    def _check_ids_on_table(self, ids: tuple[int, ...]) -> None:
-        if len(set(ids)) != len(ids):
-            twice = sorted({i for i in ids if ids.count(i) > 1})
-            raise CardIdsError(ids, "repeated", f"a card can be picked only once: card {twice[0]} was picked twice")
-        on_table = set(self._table)
-        missing = [i for i in ids if i not in on_table]
-        if missing:
-            raise CardIdsError(
-                ids, "not_on_table",
-                f"card {missing[0]} is not on the table; the cards on the table are {sorted(on_table) or 'none'}",
-            )  # fmt: skip
-
-    def _validate_ids(self, card_ids: Sequence[int], table: Sequence[int]) -> tuple[int, ...] | None:
-        ids = tuple(card_ids)
-        if len(set(ids)) != len(ids) or any(i not in table for i in ids):
-            return None
-        return ids
-
-    def _could_claim(
-        self, folded: str, card_ids: Sequence[int] | None, min_cards: int, table: Sequence[int]
-    ) -> bool:
-        """Would the cards of ``table`` (ids) have allowed this call?"""
-        if card_ids is not None:
-            ids = self._validate_ids(card_ids, table)
-            if ids is None:
-                return False
-            try:
-                check_choice(folded, [self.initial_deck[i] for i in ids], min_cards=min_cards)
-            except SpellingError:
-                return False
-            return True
-        found = best_spelling(folded, [self.initial_deck[i] for i in table])
-        return found is not None and len(found) >= min_cards
-
-    def _could_claim_now(self, folded: str, card_ids: Sequence[int] | None, min_cards: int) -> bool:
-        """Would the table now allow this call?"""
-        return self._could_claim(folded, card_ids, min_cards, self._table)
-
-    def _pick_ids(self, cards: Iterable[Card]) -> tuple[int, ...]:
-        free = list(self._table)
-        ids = []
-        for card in cards:
-            for position, card_id in enumerate(free):
-                if self.initial_deck[card_id] == card:
-                    ids.append(card_id)
-                    del free[position]
-                    break
-        return tuple(ids)
 
     def claim(
         self, name: str, word: str, card_ids: Sequence[int] | None = None, *, seen: int | None = None
@@ -436,20 +369,14 @@ class Round:
         return result
 
     def _give_free_cards(self, caller: str) -> tuple[FreeCard, ...]:
-        names = [p.name for p in self.players]
-        start = names.index(caller)
+        decided = free_cards([p.name for p in self.players], caller, table=self._table, next_card=self._next,
+                             deck_size=len(self.initial_deck), can_call=self.can_call)  # fmt: skip
         given = []
-        for step in range(1, len(names)):
-            receiver = names[(start + step) % len(names)]
-            if not self.can_call(receiver):  # the excluded dealer is out of play
-                continue
-            if self._table:
-                card_id, source = self._table.pop(0), "table"
-            elif self._next < len(self.initial_deck):
-                card_id, source = self._next, "deck"
-                self._next += 1
+        for receiver, card_id, source in decided:
+            if source == "table":
+                self._table.remove(card_id)
             else:
-                break
+                self._next += 1
             self._won[receiver].append(card_id)
             card = self.initial_deck[card_id]
             given.append(FreeCard(receiver, card_id, card, source))
@@ -473,108 +400,5 @@ class Round:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
-
-    @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        lexicon: Lexicon,
-        *,
-        lexicons: Mapping[str, Lexicon] | None = None,
-        foreign: Sequence[Lexicon] = (),
-    ) -> "Round":
-        """Rebuild a saved round by replaying its actions; the actions and events must match.
-
-        Anything else (a missing or mistyped field, an action that does not
-        replay, another language's word list) raises
-        :class:`~myword_edu.core.errors.CorruptSaveError` (a
-        :class:`~myword_edu.core.errors.WrongLexiconError` for the language).
-        """
-        if not isinstance(lexicon, Lexicon):
-            raise WrongTypeError("lexicon", lexicon, "a Lexicon")
-        if not isinstance(data, Mapping):
-            raise CorruptSaveError(f"a saved round is a JSON object, not {_short(data)}")
-        try:
-            if data["version"] != SAVE_VERSION:
-                raise CorruptSaveError(f"saved round version {_short(data['version'])} is not supported")
-            if data["lang"] != lexicon.lang.value:
-                if data["lang"] in ("en", "es"):
-                    raise WrongLexiconError(data["lang"], lexicon.lang.value)
-                raise CorruptSaveError(f"saved round language {_short(data['lang'])} is not en or es")
-            players, deck, intents, events = (_saved_list(data, key) for key in ("players", "deck", "intents", "events"))
-            rnd = cls(
-                [Player(**p) for p in players],
-                [Card(c) for c in deck],
-                lexicon,
-                junior=data["junior"],
-                dealer=data["dealer"],
-                dealer_calls=data["dealer_calls"],
-                lexicons=lexicons,
-                foreign=foreign,
-            )
-            for intent in intents:
-                if not isinstance(intent, list) or not intent:
-                    raise CorruptSaveError(f"a saved action is a non-empty list, not {_short(intent)}")
-                if intent == ["deal"]:
-                    rnd.deal()
-                elif intent[0] == "claim" and len(intent) in (4, 5):
-                    rnd.claim(intent[1], intent[2], intent[3], seen=intent[4] if len(intent) > 4 else None)
-                elif intent == ["finish"]:
-                    rnd.finish()
-                else:
-                    raise CorruptSaveError(f"unknown action {_short(intent)} in saved round")
-            if rnd.intents != intents:
-                raise CorruptSaveError("saved round's actions do not replay as saved")
-            if [e.to_dict() for e in rnd.events] != events:
-                raise CorruptSaveError("saved round replays to different events (was the word list changed?)")
-        except CorruptSaveError:
-            raise
-        except KeyError as error:
-            raise CorruptSaveError(f"saved round has no {_short(error.args[0] if error.args else '')} field") from error
-        except (MyWordError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise CorruptSaveError(f"saved round does not replay: {error}") from error
-        return rnd
-
-    @classmethod
-    def from_json(cls, text: str, lexicon: Lexicon, **kwargs: Any) -> "Round":
-        return cls.from_dict(json.loads(text), lexicon, **kwargs)
-
-
-def check_card_ids(card_ids: object) -> tuple[int, ...]:
-    """Card ids for a call as a tuple, or :class:`~myword_edu.core.errors.CardIdsTypeError` if they are
-    not a list of whole numbers (an iterator, a number, text, floats, True...).
-
-    >>> check_card_ids([3, 0, 1])
-    (3, 0, 1)
-    >>> check_card_ids([0.9, 1.2])
-    Traceback (most recent call last):
-    ...
-    myword_edu.core.errors.CardIdsTypeError: card ids are whole numbers (the cards' ids on the table), not 0.9
-    """
-    if isinstance(card_ids, (str, bytes)) or not isinstance(card_ids, Sequence):
-        raise CardIdsTypeError(card_ids, "not_a_list", f"the cards picked must be a list of card ids, not {_short(card_ids)}")
-    ids = tuple(card_ids)
-    for card_id in ids:
-        if isinstance(card_id, bool) or not isinstance(card_id, int):
-            raise CardIdsTypeError(
-                ids, "not_whole_numbers", f"card ids are whole numbers (the cards' ids on the table), not {_short(card_id)}"
-            )
-    return ids
-
-
-def _saved_list(data: Mapping[str, Any], key: str) -> list[Any]:
-    value = data[key]
-    if not isinstance(value, list):
-        raise CorruptSaveError(f"a saved round's {key!r} is a list, not {_short(value)}")
-    return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _with_free_cards(result: ClaimResult, free: tuple[FreeCard, ...]) -> ClaimResult:
-    from dataclasses import replace
-
     return replace(result, free_cards=free)

@@ -2,7 +2,7 @@
 
 Everyone in the room plays the same board against the same clock. The log
 (see :mod:`myword_edu.rooms.live`) holds joins, removals, rounds started (with the
-round's rules: dice, seconds, minimum length, bonus cube), words written and
+round's :class:`~myword_edu.boggle.rules.BoggleRules`: dice, seconds, minimum length, bonus cube), words written and
 rounds the teacher ended early. :class:`BoggleReplica` applies it in ``seq``
 order through :class:`myword_edu.boggle.round.Round`, so every kernel that reads the
 log holds the same board, the same lists and, at the end, the same crossed-out
@@ -37,74 +37,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Mapping
 
-from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, Board, Play, Reason, Round, RoundResult
+from myword_edu.boggle.board import Board
+from myword_edu.boggle.round import Play, Reason, Round, RoundResult
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.boggle.tournament import champions
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.replica import RoomError, RoomEvent
 
-__all__ = ["BoggleRoomRules", "BoggleRoomView", "BoggleReplica", "ROUND_SECONDS"]
-
-#: How long a live Boggle round may last, in seconds (30 s to 10 minutes).
-ROUND_SECONDS = range(30, 601)
-
-
-@dataclass(frozen=True)
-class BoggleRoomRules:
-    """A live Boggle round's rules, chosen by the teacher (checked when made).
-
-    >>> BoggleRoomRules(dice="es", seconds=120).lang
-    'es'
-    >>> BoggleRoomRules(dice="new", seconds=5)
-    Traceback (most recent call last):
-    ...
-    myword_edu.rooms.replica.RoomError: a Boggle round lasts 30 to 600 seconds, not 5
-    """
-
-    dice: str = "new"
-    seconds: int = 180
-    min_length: int | None = None  # None: the board's own (3 on 4x4, 4 on 5x5)
-    bonus: bool = False
-    target: int | None = None  # a tournament: the first to this many points wins (None: round after round)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.dice, str) or self.dice not in DICE:
-            raise RoomError("bad_setting", f"unknown dice set {self.dice!r}. Valid dice sets are: {', '.join(DICE)}"[:120])
-        if isinstance(self.seconds, bool) or not isinstance(self.seconds, int) or self.seconds not in ROUND_SECONDS:
-            raise RoomError("bad_setting", f"a Boggle round lasts 30 to 600 seconds, not {self.seconds!r}")
-        least = self.min_length
-        if least is not None and (isinstance(least, bool) or not isinstance(least, int) or least not in MIN_LENGTH_RANGE):
-            raise RoomError("bad_setting", f"the minimum word length must be 3 to 8, not {least!r}")
-        if not isinstance(self.bonus, bool):
-            raise RoomError("bad_setting", f"bonus is yes or no, not {self.bonus!r}")
-        target = self.target
-        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 1 <= target <= 1000):
-            raise RoomError("bad_setting", f"a tournament is played to 1 to 1000 points, not {target!r}")
-
-    @property
-    def lang(self) -> str:
-        """The language the dice are made for: the room's words are in it."""
-        return DICE_LANG[self.dice]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"dice": self.dice, "seconds": self.seconds, "min_length": self.min_length, "bonus": self.bonus,
-                "target": self.target}  # fmt: skip
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | None) -> "BoggleRoomRules":
-        """Rules from the log or the room's row (checked again); anything else is a ``bad_setting``.
-
-        >>> BoggleRoomRules.from_json(["new"])
-        Traceback (most recent call last):
-        ...
-        myword_edu.rooms.replica.RoomError: a Boggle room's rules are a JSON object, not list
-        """
-        if data is not None and not isinstance(data, Mapping):
-            raise RoomError("bad_setting", f"a Boggle room's rules are a JSON object, not {type(data).__name__}")
-        data = dict(data or {})
-        return cls(data.get("dice", "new"), data.get("seconds", 180), data.get("min_length"),
-                   data.get("bonus", False), data.get("target"))  # fmt: skip
-
+__all__ = ["BoggleRoomView", "BoggleReplica"]
 
 @dataclass(frozen=True)
 class BoggleRoomView:
@@ -113,7 +55,7 @@ class BoggleRoomView:
     seq: int
     round_no: int
     board: Board | None  # None until the first round starts
-    rules: BoggleRoomRules | None
+    rules: BoggleRules | None
     started_at: datetime | None
     ends_at: datetime | None
     over: bool
@@ -124,6 +66,7 @@ class BoggleRoomView:
     result: RoundResult | None = None  # once over: every list, crossed-out words, scores
     ended_early: bool = False
     champions: tuple[str, ...] = ()  # once over: who won the tournament with this round (empty: it goes on)
+    min_length: int = 0  # the round's shortest word (the rules', else the board's own); 0 before the first round
     game: str = field(default="boggle")
 
     def seconds_left(self, now: datetime) -> float:
@@ -133,21 +76,7 @@ class BoggleRoomView:
         return max(0.0, (self.ends_at - now).total_seconds())
 
 
-def _champions(totals: Mapping[str, int], target: int | None) -> tuple[str, ...]:
-    """Who won a tournament with these totals: the one player at the top with ``target`` or more
-    (a tie at the top plays another round, as in :class:`~myword_edu.boggle.round.Tournament`).
-
-    >>> _champions({"Ana": 52, "Ben": 40}, 50), _champions({"Ana": 52, "Ben": 52}, 50), _champions({"Ana": 9}, None)
-    (('Ana',), (), ())
-    """
-    if target is None or not totals:
-        return ()
-    best = max(totals.values())
-    leaders = tuple(name for name, points in totals.items() if points == best)
-    return leaders if best >= target and len(leaders) == 1 else ()
-
-
-def _board(seed: str, rules: BoggleRoomRules, round_no: int) -> Board:
+def _board(seed: str, rules: BoggleRules, round_no: int) -> Board:
     if seed.startswith("board:"):  # a fixed board (tests, doctests): the same every round
         return Board.from_string(seed[6:])
     return Board.roll(rules.dice, f"{seed}:{round_no}", bonus=rules.bonus)
@@ -172,7 +101,7 @@ class BoggleReplica:
         self.removed: set[str] = set()
         self.round: Round | None = None
         self.round_no = 0
-        self.rules: BoggleRoomRules | None = None
+        self.rules: BoggleRules | None = None
         self.started_at: datetime | None = None
         self.ends_at: datetime | None = None
         self.totals: dict[str, int] = {}  # the current tournament's rounds (every round without a target)
@@ -198,7 +127,7 @@ class BoggleReplica:
         elif kind == "start":
             self._finish_round()
             self.round_no = int(intent[1])
-            self.rules = BoggleRoomRules.from_json(intent[2])
+            self.rules = BoggleRules.from_json(intent[2])
             board = _board(self.seed, self.rules, self.round_no)
             self.round = Round(board, self.lexicon, list(self.members), min_length=self.rules.min_length,
                                min_lengths=self.members)  # fmt: skip
@@ -230,7 +159,7 @@ class BoggleReplica:
         if self.round is not None:
             for name, points in self.round.tally().scores.items():
                 self.totals[name] = self.totals.get(name, 0) + points
-            if self.rules is not None and _champions(self.totals, self.rules.target):  # won: a new tournament
+            if self.rules is not None and champions(self.totals, self.rules.target):  # won: a new tournament
                 self.totals = {name: 0 for name in self.totals}
         self.round = None
 
@@ -249,7 +178,8 @@ class BoggleReplica:
             players=tuple(self.members), in_round=rnd.players if rnd else (),
             counts={p: len(rnd.found(p)) for p in rnd.players} if rnd else {}, totals=totals, result=result,
             ended_early=bool(rnd and rnd.is_over),
-            champions=_champions(totals, self.rules.target) if result is not None and self.rules else (),
+            champions=champions(totals, self.rules.target) if result is not None and self.rules else (),
+            min_length=rnd.min_length if rnd else 0,
         )  # fmt: skip
 
     def _tally_now(self) -> RoundResult:

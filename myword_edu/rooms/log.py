@@ -4,7 +4,7 @@
 for MyWord!, :class:`~myword_edu.rooms.boggle_replica.BoggleReplica` for Boggle) up to
 date from ``room_events``, and runs every change as one exclusive transaction:
 queue for the room, read what was committed since, check, append, commit.
-:class:`~myword_edu.rooms.live.TeacherRoom` and :class:`~myword_edu.rooms.live.StudentSeat`
+:class:`~myword_edu.rooms.live.TeacherRoom` and :class:`~myword_edu.rooms.seat.StudentSeat`
 build on it; each may append only its own kinds of event.
 """
 
@@ -21,7 +21,8 @@ from myword_edu.classroom import schema as t
 from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.core.errors import BadWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica, normalise_code
+from myword_edu.core.codes import normalise_code
+from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica
 
 try:  # POSIX: writers queue on a file lock instead of SQLite's sleep-and-retry busy handler
     import fcntl

@@ -24,19 +24,17 @@ from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from myword_edu.myword.cards import Card, junior_deck, parse_cards, shuffled, standard_deck
+from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodWatch
-from myword_edu.myword.round import ClaimResult, Player, Reason, Round, TableCard
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import ClaimResult, Player, Reason, TableCard
 
-__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "normalise_code", "CODE_ALPHABET", "CODE_LENGTH",
-           "ROOM_GAMES", "VARIANTS"]  # fmt: skip
+__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
 
-#: Join codes use letters and digits that cannot be mistaken for each other.
-CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
-CODE_LENGTH = 5
 ROOM_GAMES = ("myword", "boggle")
-VARIANTS = ("standard", "junior")
+VARIANTS = tuple(v.value for v in Variant)
 
 
 class RoomError(MyWordError, ValueError):
@@ -54,15 +52,6 @@ class RoomError(MyWordError, ValueError):
         self.reason = reason
         self.data = data
         super().__init__(message)
-
-
-def normalise_code(text: object) -> str:
-    """A join code as typed, cleaned: upper case, spaces and dashes dropped.
-
-    >>> normalise_code(" ab-c d7 ")
-    'ABCD7'
-    """
-    return "".join(ch for ch in str(text).upper() if ch.isalnum())[:12]
 
 
 @dataclass(frozen=True)
@@ -98,7 +87,7 @@ class RoomView:
 def _deck(lang: str, variant: str, seed: str, round_no: int) -> list[Card]:
     if seed.startswith("deck:"):  # a stacked deck (tests, doctests): the same every round
         return parse_cards(seed[5:])
-    base = junior_deck(lang) if variant == "junior" else standard_deck(lang)
+    base = junior_deck(lang) if parse_variant(variant).is_junior else standard_deck(lang)
     return shuffled(base, f"{seed}:{round_no}")
 
 
@@ -144,7 +133,7 @@ class RoomReplica:
             self.flood.new_round()
             deck = _deck(self.lang, self.variant, self.seed, self.round_no)
             self.round = Round(list(self.members.values()), deck, self.lexicons[self.lang],
-                               junior=self.variant == "junior", lexicons=self.lexicons)  # fmt: skip
+                               junior=parse_variant(self.variant).is_junior, lexicons=self.lexicons)  # fmt: skip
         elif kind == "deal":
             assert self.round is not None
             self.round.deal()

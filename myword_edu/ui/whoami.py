@@ -23,7 +23,6 @@ storing calls.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import time
 from html import escape
@@ -32,12 +31,14 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from myword_edu.classroom.roster import Student, UnknownStudentError, normalize_join_code
+from myword_edu.classroom.roster import Student, UnknownStudentError
+from myword_edu.core.codes import codes_match
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
 from myword_edu.classroom.settings import resolve_myword
 from myword_edu.core.errors import CorruptSaveError, MyWordError
 from myword_edu.i18n.classroom import text
-from myword_edu.myword.lessons import Lesson, LessonLibrary, default_library
+from myword_edu.myword.lesson_library import LessonLibrary, default_library
+from myword_edu.myword.lessons import Lesson
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.classroom.presence import MYWORD
 from myword_edu.ui.widgets.display import ShowsRoot
@@ -221,8 +222,7 @@ class StudentPage(ShowsRoot):
             self._guard = CodeGuard(self.store, clock=self._wall)
         code = self.store.class_info().join_code
         try:  # counted before it is compared; one throttle with the live room's code
-            right = self._guard.check(lambda: code is None or hmac.compare_digest(
-                normalize_join_code(typed).encode(), code.encode()))  # fmt: skip
+            right = self._guard.check(lambda: code is None or codes_match(code, typed))
         except CodeWaitError as error:
             self.message.value = _bad(wait_message(self.lang, error))
             return False

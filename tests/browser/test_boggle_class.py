@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from myword_edu.boggle.round import Board
+from myword_edu.boggle.board import Board
 from myword_edu.boggle.solver import solve
 from myword_edu.classroom.export import read_csv
 from myword_edu.lexicon.wordlist import load_lexicon

@@ -10,7 +10,7 @@ import pytest
 
 from myword_edu.boggle.lesson_board import roll_lesson_board
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 
 from tests.browser.conftest import SCREENSHOTS
 

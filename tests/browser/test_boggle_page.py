@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.boggle.round import Board
+from myword_edu.boggle.board import Board
 from myword_edu.boggle.solver import solve
 from myword_edu.lexicon.wordlist import load_lexicon
 

@@ -104,7 +104,7 @@ def cube_faces(page) -> list[str]:
 
 
 def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, pages):
-    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.board import Board
     from myword_edu.boggle.solver import solve
 
     teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")

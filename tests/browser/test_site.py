@@ -227,7 +227,7 @@ def test_site_lists_only_what_it_ships(site):
 
 def test_boggle_word_on_a_seeded_board(student, served):
     """Boggle from the same site (``?game=boggle``): the seed's board, a word typed and counted."""
-    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.board import Board
     from myword_edu.boggle.solver import solve
 
     page, frame = open_site(student, served, "game=boggle&seed=11&minutes=3")
@@ -257,7 +257,8 @@ def test_boggle_word_on_a_seeded_board(student, served):
 def test_a_found_word_is_heard_on_the_site(student, served):
     """The "hear it" button of a Boggle word says it with the synthesizer the site ships (no voice
     of the browser's own), loaded from the site's folder on the first click (tests/browser/test_speech.py)."""
-    from myword_edu.boggle.round import Board, default_dice
+    from myword_edu.boggle.round import Board
+    from myword_edu.boggle.dice import default_dice
     from myword_edu.boggle.solver import solve
 
     from tests.browser.test_speech import NO_VOICES, TAP, assert_speech

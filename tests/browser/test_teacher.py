@@ -178,7 +178,8 @@ def test_a_student_at_the_panel_gets_only_the_passcode_prompt(class_server, page
 
 def test_a_student_guessing_at_the_panel_does_not_keep_the_teacher_out(class_server, pages, chromium):
     from myword_edu.server.device import DEVICE_COOKIE, DEVICE_HEADER
-    from myword_edu.classroom.passcode import FREE_TRIES, TeacherAuth
+    from myword_edu.classroom.guess_limits import FREE_TRIES
+    from myword_edu.classroom.passcode import TeacherAuth
     from myword_edu.classroom.store import Store
 
     store = Store.open(str(class_server.db))

@@ -34,7 +34,10 @@ from myword_edu.i18n.classroom import text
 from myword_edu.myword.cards import standard_deck
 from myword_edu.myword.round import Reason
 from myword_edu.myword.solver import words_on_table
-from myword_edu.rooms.live import BoggleRoomRules, RoomError, StudentSeat, TeacherRoom
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.seat import StudentSeat
 from tests.store_clock import StoreClock
 
 #: Tries that are no word, or no word on this table / board.
@@ -244,7 +247,7 @@ def test_a_boggle_room_exports_what_each_page_showed_crossed_out_words_at_0(en, 
     store.now = clock
     lex = {"en": en}
     board = Board.roll("new", seed=str(seed))
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=120), lexicons=lex,
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="new", seconds=120), lexicons=lex,
                               board=str(board))  # fmt: skip
     names = ["Ana", "Ben", "Cy"][:players]
     seats = [StudentSeat.join(store, room.code, store.add_student(n).id, lexicons=lex) for n in names]

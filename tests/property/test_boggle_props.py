@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from myword_edu.boggle.round import DICE, Board, Round, score_word
+from myword_edu.boggle.board import Board
+from myword_edu.boggle.dice import DICE
+from myword_edu.boggle.round import Round
+from myword_edu.boggle.scoring import score_word
 from myword_edu.boggle.solver import solve
 from myword_edu.lexicon.wordlist import Lexicon
 

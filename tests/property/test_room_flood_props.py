@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import CallLimit
-from myword_edu.rooms.live import RoomError, StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock
 

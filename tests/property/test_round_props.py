@@ -6,7 +6,9 @@ from hypothesis import given, settings, strategies as st
 
 from myword_edu.myword.cards import shuffled, standard_deck
 from myword_edu.core.errors import BadWordError, CardIdsError
-from myword_edu.myword.round import Player, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.saves import round_from_dict, round_from_json
+from myword_edu.myword.values import Player
 
 from tests.conftest import SMALL_WORDS
 from myword_edu.lexicon.wordlist import Lexicon
@@ -56,7 +58,7 @@ def test_conservation_scores_and_save_restore(seed, junior, dealer_calls, steps)
         assert conserved(rnd, deck)
         assert all(points >= 0 for points in rnd.scores.values())
         assert sum(rnd.scores.values()) + len(rnd.table) + len(rnd.leftover) + rnd.cards_left == len(deck)
-    restored = Round.from_json(rnd.to_json(), LEX)
+    restored = round_from_json(rnd.to_json(), LEX)
     assert restored.to_dict() == rnd.to_dict()
     assert restored.scores == rnd.scores and restored.table == rnd.table
 
@@ -139,7 +141,7 @@ def test_a_damaged_round_save_restores_or_is_corrupt(where, value, delete):
 
     data = _mutated(SAVED_ROUND, where, value, delete)
     try:
-        restored = Round.from_dict(data, LEX)
+        restored = round_from_dict(data, LEX)
     except CorruptSaveError:
         return
     assert restored.to_dict()["events"] == data["events"]  # what it claims to be
@@ -151,7 +153,7 @@ def test_any_json_value_restores_or_is_corrupt(value):
     from myword_edu.core.errors import CorruptSaveError
     from myword_edu.myword.game import Game
 
-    for restore in (Round.from_dict, Game.from_dict):
+    for restore in (round_from_dict, Game.from_dict):
         try:
             restore(value, LEX)
         except CorruptSaveError:

@@ -10,7 +10,9 @@ from myword_edu.classroom.progress import accuracy_series
 from myword_edu.core.focus import focus_target
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.myword.lessons import parse_lesson
-from myword_edu.rooms.live import BoggleRoomRules, StudentSeat, TeacherRoom
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 from tests.store_clock import StoreClock
 
 WORDS = ["cat", "act", "cats", "scat", "tas", "sat", "at", "as"]
@@ -80,7 +82,7 @@ def test_a_too_late_call_is_its_own_outcome_and_not_a_wrong_answer(store, lex):
 def test_a_boggle_word_two_students_found_is_exported_with_the_0_points_they_saw(store, lex):
     clock = StoreClock()
     store.now = clock
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=60), lexicons=lex,
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="new", seconds=60), lexicons=lex,
                               board="C A / T S")  # fmt: skip
     seats = [StudentSeat.join(store, room.code, store.add_student(n).id, lexicons=lex) for n in ("Ana", "Ben", "Cy")]
     room.start_round()

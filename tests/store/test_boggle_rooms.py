@@ -15,7 +15,10 @@ from myword_edu.boggle.round import Reason
 from myword_edu.classroom.boggle_store import set_student_rules
 from myword_edu.core.errors import BadWordError
 from myword_edu.classroom.export import attempts_csv, read_csv
-from myword_edu.rooms.live import BoggleRoomRules, RoomError, RoomEvent, StudentSeat, TeacherRoom
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError, RoomEvent
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.classroom.store import Store
 from tests.store_clock import StoreClock
@@ -36,7 +39,7 @@ def clock(store):
 
 
 def _room(store, lex, names=("Ana", "Ben"), seconds=60, board=BOARD, start=True):
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=seconds),
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="new", seconds=seconds),
                               lexicons=lex, board=board)
     seats = [StudentSeat.join(store, room.code, store.add_student(n).id, lexicons=lex) for n in names]
     if start:
@@ -118,12 +121,12 @@ def test_the_teacher_can_end_early_and_start_another_round_with_other_rules(stor
     room.finish_round()
     assert ana.sync().over and ana.view().ended_early
     assert ana.write("rate").reason is Reason.ROUND_OVER
-    room.start_round(BoggleRoomRules(dice="classic", seconds=120, min_length=4))
+    room.start_round(BoggleRules(dice="classic", seconds=120, min_length=4))
     view = ben.sync()
     assert view.round_no == 2 and not view.over and view.board != first
     assert (view.ends_at - view.started_at).total_seconds() == 120
     with pytest.raises(RoomError) as error:
-        room.start_round(BoggleRoomRules(dice="es"))
+        room.start_round(BoggleRules(dice="es"))
     assert error.value.reason == "bad_setting"
 
 
@@ -242,7 +245,7 @@ def test_on_postgresql_a_room_never_queues_behind_another_rooms_lock(store, lex,
 
 def test_a_tournament_room_names_the_first_to_the_target_then_starts_a_new_one(store, lex, clock):
     room = TeacherRoom.create(store, game="boggle", lexicons=lex, board=BOARD,
-                              boggle=BoggleRoomRules(seconds=60, target=3))  # fmt: skip
+                              boggle=BoggleRules(seconds=60, target=3))  # fmt: skip
     ana, ben = (StudentSeat.join(store, room.code, store.add_student(n).id, lexicons=lex) for n in ("Ana", "Ben"))
     room.start_round()
     assert ana.write("rate").accepted and ana.write("alert").accepted and ben.write("lint").accepted

@@ -6,18 +6,18 @@ import itertools
 
 import pytest
 import sqlalchemy as sa
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from myword_edu.classroom import schema
+from myword_edu.boggle.round import GAME_KIND
+from myword_edu.boggle.rules import BoggleRules, BoggleRulesError
 from myword_edu.classroom.boggle_store import (
-    GAME_KIND,
-    BoggleRules,
-    BoggleRulesError,
     StoreBests,
     boggle_rules,
     class_rules,
     own_rules,
+    rules_from_row,
+    rules_to_row,
     set_class_rules,
     set_student_rules,
 )
@@ -45,12 +45,12 @@ def test_a_version_2_database_is_migrated_to_the_newest_and_keeps_its_students(t
 
 def test_students_play_with_the_class_settings_until_they_have_their_own(store):
     ana, ben = store.add_student("Ana"), store.add_student("Ben")
-    assert boggle_rules(store, ana.id) == BoggleRules(size=4, minutes=3, min_length=None, dice="new")
-    set_class_rules(store, BoggleRules(size=4, minutes=2, min_length=4, dice="es"))
-    assert boggle_rules(store, ben.id) == BoggleRules(4, 2, 4, "es") and boggle_rules(store, ben.id).lang == "es"
+    assert boggle_rules(store, ana.id) == BoggleRules(size=4, seconds=180, min_length=None, dice="new")
+    set_class_rules(store, BoggleRules(size=4, seconds=120, min_length=4, dice="es"))
+    assert boggle_rules(store, ben.id) == BoggleRules("es", 120, 4) and boggle_rules(store, ben.id).lang == "es"
     set_student_rules(store, [ana.id], size=5, dice="big")
-    assert boggle_rules(store, ana.id) == BoggleRules(5, 2, 4, "big")  # the rest from the class's
-    set_class_rules(store, BoggleRules(minutes=5))
+    assert boggle_rules(store, ana.id) == BoggleRules("big", 120, 4)  # the rest from the class's
+    set_class_rules(store, BoggleRules(seconds=300))
     assert boggle_rules(store, ana.id).minutes == 2 and boggle_rules(store, ben.id).minutes == 5
     set_student_rules(store, [ana.id], reset=True)
     assert own_rules(store, ana.id) is None and boggle_rules(store, ana.id) == class_rules(store)
@@ -77,8 +77,20 @@ def test_bulk_edit_changes_every_student_or_none(store):
 )  # fmt: skip
 def test_settings_a_teacher_cannot_choose_say_which(values, field):
     with pytest.raises(BoggleRulesError) as caught:
-        BoggleRules(**values)
+        BoggleRules().with_changes(**values)
     assert caught.value.field == field and isinstance(caught.value, ValueError)
+
+
+def test_the_class_keeps_whole_minutes_and_leaves_the_bonus_cube_to_rooms(store):
+    ana = store.add_student("Ana")
+    for rules, field in ((BoggleRules(seconds=90), "seconds"), (BoggleRules(bonus=True), "bonus"),
+                         (BoggleRules(target=50), "target")):  # fmt: skip
+        with pytest.raises(BoggleRulesError) as caught:
+            set_class_rules(store, rules)
+        assert caught.value.field == field
+        with pytest.raises(BoggleRulesError):
+            set_student_rules(store, [ana.id], **{field: getattr(rules, field)})
+    assert class_rules(store) == BoggleRules() and own_rules(store, ana.id) is None  # nothing written
 
 
 def test_personal_bests_are_kept_per_student_and_only_go_up(store):
@@ -143,8 +155,8 @@ def test_rules_are_accepted_exactly_when_every_value_is_allowed(size, dice, minu
     fits = size in (4, 5) and dice != "huge" and (dice == "big") == (size == 5)
     allowed = fits and 1 <= minutes <= 10 and (least is None or 3 <= least <= 8)
     try:
-        rules = BoggleRules(size=size, minutes=minutes, min_length=least, dice=dice)
+        rules = BoggleRules().with_changes(size=size, minutes=minutes, min_length=least, dice=dice)
     except BoggleRulesError:
         assert not allowed
     else:
-        assert allowed and BoggleRules.from_row(rules.to_row()) == rules
+        assert allowed and rules_from_row(rules_to_row(rules)) == rules

@@ -6,7 +6,8 @@ import threading
 
 import pytest
 
-from myword_edu.classroom.passcode import FREE_TRIES, LockedOutError, PasscodeError, TeacherAuth
+from myword_edu.classroom.guess_limits import FREE_TRIES
+from myword_edu.classroom.passcode import LockedOutError, PasscodeError, TeacherAuth
 from myword_edu.classroom.store import Store
 
 

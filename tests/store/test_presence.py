@@ -20,7 +20,8 @@ from myword_edu.classroom.presence import (
     let_in,
     room_place,
 )
-from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.classroom.sign_in import (
     PICTURES,

@@ -10,8 +10,10 @@ import sqlalchemy as sa
 
 from myword_edu.classroom import schema as t
 from myword_edu.rooms.flood import CallLimit
-from myword_edu.rooms.live import RoomError, StudentSeat, TeacherRoom
-from myword_edu.myword.round import Reason
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.seat import StudentSeat
+from myword_edu.myword.values import Reason
 from tests.store_clock import StoreClock
 
 DECK = "C A T S N O D E T E N D R A I N S T A R E"

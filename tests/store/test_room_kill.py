@@ -9,13 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 
 ROOT = Path(__file__).resolve().parents[2]
 
 KERNEL = r"""
 import sys, time
-from myword_edu.rooms.live import StudentSeat
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60
@@ -74,7 +75,7 @@ def test_a_killed_kernel_loses_nothing_and_the_student_rejoins(store):
 
 BOGGLE_KERNEL = r"""
 import sys, time
-from myword_edu.rooms.live import StudentSeat
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 seat = StudentSeat.join(Store.open(sys.argv[1]), sys.argv[2], int(sys.argv[3]))
 deadline = time.monotonic() + 60
@@ -89,11 +90,11 @@ while time.monotonic() < deadline:  # keeps playing (polling) until it is killed
 
 
 def test_a_killed_kernel_in_a_boggle_room_keeps_its_words_and_clock(store):
-    from myword_edu.rooms.live import BoggleRoomRules
+    from myword_edu.boggle.rules import BoggleRules
 
     url = store.engine.url.render_as_string(hide_password=False)
     ana, ben = store.add_student("Ana"), store.add_student("Ben")
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(seconds=600),
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(seconds=600),
                               board="P E R S / L A T G / S I N E / T E R S")  # fmt: skip
     ben_seat = StudentSeat.join(store, room.code, ben.id)
     kernel = subprocess.Popen([sys.executable, "-c", BOGGLE_KERNEL, url, room.code, str(ana.id)], cwd=ROOT,

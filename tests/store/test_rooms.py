@@ -12,8 +12,10 @@ import sqlalchemy as sa
 
 from myword_edu.classroom import schema as t
 from myword_edu.classroom.roster import StudentSettings
-from myword_edu.rooms.live import RoomError, RoomEvent, RoomReplica, StudentSeat, TeacherRoom
-from myword_edu.myword.round import Reason
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica
+from myword_edu.rooms.seat import StudentSeat
+from myword_edu.myword.values import Reason
 from tests.store_clock import StoreClock
 
 
@@ -220,14 +222,15 @@ def test_the_room_engine_imports_no_jupyter_package():
 def test_the_class_open_rooms_are_listed_newest_first_for_a_teacher_to_go_back(store, lex):
     from datetime import datetime
 
-    from myword_edu.rooms.live import BoggleRoomRules, open_rooms
+    from myword_edu.boggle.rules import BoggleRules
+    from myword_edu.rooms.log import open_rooms
 
     first = TeacherRoom.create(store, lang="en", lexicons=lex)
     StudentSeat.join(store, first.code, store.add_student("Ana").id, lexicons=lex)
     closed = TeacherRoom.create(store, lang="en", lexicons=lex)
     closed.close()
     store.now = lambda: datetime(2099, 1, 1)  # opened later than the others
-    boggle = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="es"), lexicons={**lex, "es": lex["en"]})
+    boggle = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="es"), lexicons={**lex, "es": lex["en"]})
     listed = open_rooms(store)
     assert [(r["code"], r["game"], r["lang"], r["players"]) for r in listed] == [
         (boggle.code, "boggle", "es", 0), (first.code, "myword", "en", 1)]

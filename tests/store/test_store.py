@@ -56,9 +56,9 @@ def test_roster_add_rename_remove(store):
 
 
 def test_new_students_get_the_class_defaults(store):
-    store.update_class(defaults=StudentSettings(min_cards=5, lang="es", variant="ages7", bot_level="hard"))
+    store.update_class(defaults=StudentSettings(min_cards=5, lang="es", variant="junior", bot_level="hard"))
     carla = store.add_student("Carla")
-    assert carla.settings == StudentSettings(5, "es", "ages7", "hard")
+    assert carla.settings == StudentSettings(5, "es", "junior", "hard")
     assert store.class_info().defaults.min_cards == 5
 
 
@@ -72,8 +72,8 @@ def test_bulk_edit_changes_only_what_is_given_and_is_all_or_nothing(store):
         store.update_students(ids, min_cards=9)
     assert {s.settings.min_cards for s in store.students()} == {4, 3}
     store.update_students([ids[2]], lesson="en-4-qu")
-    store.update_students([ids[2]], variant="ages7", lesson=KEEP)
-    assert store.student(ids[2]).lesson == "en-4-qu" and store.student(ids[2]).settings.variant == "ages7"
+    store.update_students([ids[2]], variant="junior", lesson=KEEP)
+    assert store.student(ids[2]).lesson == "en-4-qu" and store.student(ids[2]).settings.variant == "junior"
     store.update_students([ids[2]], lesson=None)
     assert store.student(ids[2]).lesson is None
 

@@ -9,7 +9,7 @@ from myword_edu.classroom.export import read_csv, summary_csv
 from myword_edu.classroom.progress import focus_progress
 from myword_edu.classroom.store import Store
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.myword.spelling import best_spelling
 from myword_edu.ui.whoami import StudentPage
 

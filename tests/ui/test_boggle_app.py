@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from myword_edu.boggle.round import MemoryBestScores
+from myword_edu.boggle.bests import MemoryBestScores
 from myword_edu.ui.boggle.app import BoggleApp
 from myword_edu.ui.boggle.model import BPhase
 from myword_edu.ui.boggle.settings import BoggleSettings

@@ -10,7 +10,7 @@ import pytest
 
 from myword_edu.classroom.store import Store
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.ui.boggle.app import BoggleApp
 from myword_edu.ui.boggle.model import BPhase
 from myword_edu.ui.boggle.page import BogglePage

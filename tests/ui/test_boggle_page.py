@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.classroom.boggle_store import BoggleRules, set_class_rules, set_student_rules
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.classroom.boggle_store import set_class_rules, set_student_rules
 from myword_edu.classroom.store import Store
 from myword_edu.ui.boggle.model import BPhase
 from myword_edu.ui.boggle.page import BogglePage
@@ -83,7 +84,7 @@ def test_a_rostered_student_plays_with_the_teachers_settings_and_every_word_is_s
 
 
 def test_the_page_cannot_change_the_teachers_settings(store, page_for, browser, clock):
-    set_class_rules(store, BoggleRules(size=4, minutes=1, min_length=5, dice="es"))
+    set_class_rules(store, BoggleRules(size=4, seconds=60, min_length=5, dice="es"))
     store.add_student("Ana")
     page = page_for()
     pick(page, browser, "Ana")
@@ -143,7 +144,8 @@ def test_with_no_class_list_the_page_is_guest_practice(page_for):
 
 
 def test_a_blocked_word_is_stored_with_its_reason(store, lexicons, clock):
-    from myword_edu.boggle.round import Board, Round
+    from myword_edu.boggle.board import Board
+    from myword_edu.boggle.round import Round
     from myword_edu.classroom.export import attempts_csv, read_csv
     from myword_edu.ui.boggle.model import BoggleSession
     from myword_edu.ui.boggle.recorder import BoggleRecorder

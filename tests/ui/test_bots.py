@@ -7,7 +7,8 @@ import pytest
 from myword_edu.myword.bots import PROFILES, Bot, BotCall
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.myword.cards import parse_cards
-from myword_edu.myword.round import Player, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import Player
 
 
 def test_same_seed_same_calls(lexicons):

@@ -7,7 +7,7 @@ import pytest
 from myword_edu.i18n import game as i18n
 from myword_edu.i18n.catalog import Plural
 from myword_edu.myword.cards import Card
-from myword_edu.myword.round import Reason
+from myword_edu.myword.values import Reason
 from tests.catalog_files import fields, spanish
 
 BAD_WORD_REASONS = ("empty", "too_long", "bad_characters", "wrong_alphabet")

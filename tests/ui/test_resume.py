@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.presence import STALE_SECONDS
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store

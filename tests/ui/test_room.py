@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.rooms.live import BoggleRoomRules, TeacherRoom
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import TeacherRoom
 from myword_edu.classroom.store import Store
 from myword_edu.ui.room.page import RoomPage
 from tests.store_clock import StoreClock
@@ -30,7 +31,7 @@ def lex(en, es):
 
 @pytest.fixture
 def room(store, lex):
-    return TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(dice="new", seconds=60),
+    return TeacherRoom.create(store, game="boggle", boggle=BoggleRules(dice="new", seconds=60),
                               lexicons=lex, board=BOARD)  # fmt: skip
 
 
@@ -125,7 +126,7 @@ def test_the_page_is_in_the_students_language(store, lex, room, browser):
 
 
 def test_the_first_to_the_target_wins_the_tournament_on_every_page(store, lex, browser):
-    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRoomRules(seconds=60, target=3), lexicons=lex,
+    room = TeacherRoom.create(store, game="boggle", boggle=BoggleRules(seconds=60, target=3), lexicons=lex,
                               board=BOARD)  # fmt: skip
     ana = _student(store, lex, browser, room.code, "Ana")
     ben = _student(store, lex, browser, room.code, "Ben")

@@ -9,7 +9,7 @@ import pytest
 
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.classroom.code_guard import CLASS_BURST
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.classroom.presence import STALE_SECONDS
 from myword_edu.core.resources import data_dir

@@ -14,7 +14,7 @@ import zipfile
 
 import pytest
 
-from myword_edu.boggle.round import MemoryBestScores
+from myword_edu.boggle.bests import MemoryBestScores
 from myword_edu.core.errors import MyWordError
 from myword_edu.ui.boggle.app import BoggleApp
 from myword_edu.ui.boggle.settings import BoggleSettings

@@ -8,7 +8,7 @@ import pytest
 
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.classroom.export import read_csv
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store
@@ -211,7 +211,7 @@ def test_settings_for_one_student_and_bulk(open_panel, store, browser):
     browser.custom(roster.table, {"type": "all", "on": True})
     browser.update(roster.variant_pick, index=2)
     browser.click(roster.apply_button)
-    assert {s.settings.variant for s in store.students()} == {"ages7"}
+    assert {s.settings.variant for s in store.students()} == {"junior"}
     assert ana.settings.min_cards == store.student(ana.id).settings.min_cards  # untouched by the bulk edit
 
 

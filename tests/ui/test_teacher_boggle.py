@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from myword_edu.classroom.boggle_store import BoggleRules, boggle_rules, class_rules, own_rules
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.classroom.boggle_store import boggle_rules, class_rules, own_rules
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store
@@ -59,9 +60,9 @@ def test_class_settings_apply_to_every_student_without_their_own(tab, store, bro
     browser.update(tab.min_pick, index=[v for _, v in tab.min_pick.options].index(5))
     browser.click(tab.save_button)
     assert "Saved" in tab.class_message.value
-    assert class_rules(store) == BoggleRules(5, 2, 5, "big")
+    assert class_rules(store) == BoggleRules("big", 120, 5)
     ana = ids(store, "Ana")[0]
-    assert boggle_rules(store, ana) == BoggleRules(5, 2, 5, "big")
+    assert boggle_rules(store, ana) == BoggleRules("big", 120, 5)
     page = BogglePage("", store=store)  # the student's page plays with them
     page.enter_code("")
     page.pick(ana)
@@ -87,7 +88,7 @@ def test_bulk_edit_changes_only_the_picked_students_and_only_what_was_chosen(tab
     browser.update(tab.student_dice, index=[v for _, v in tab.student_dice.options].index("es"))
     browser.click(tab.apply_button)
     assert "Done for 2 students." in tab.students_message.value
-    assert boggle_rules(store, ana) == boggle_rules(store, ben) == BoggleRules(4, 4, None, "es")
+    assert boggle_rules(store, ana) == boggle_rules(store, ben) == BoggleRules("es", 240)
     assert own_rules(store, cleo) is None and boggle_rules(store, cleo) == BoggleRules()
     assert tab.table.value.count("<td>own</td>") == 2 and tab.student_minutes.value == ""
     browser.update(tab.students_pick, index=[options.index(ana)])

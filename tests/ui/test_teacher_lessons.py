@@ -13,7 +13,8 @@ import pytest
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.classroom.store import Store
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.lessons import LessonLibrary, load_lesson
+from myword_edu.myword.lessons import load_lesson
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.ui.teacher.panel import TeacherPanel
 
 PASSCODE = "tortuga-42"

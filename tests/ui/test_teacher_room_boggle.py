@@ -8,12 +8,14 @@ import re
 
 import pytest
 
-from myword_edu.boggle.round import DICE
-from myword_edu.classroom.boggle_store import BoggleRules, set_class_rules
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.boggle.dice import DICE
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.classroom.boggle_store import set_class_rules
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
-from myword_edu.rooms.live import StudentSeat, TeacherRoom
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.classroom.store import Store
 from myword_edu.ui.teacher.panel import TeacherPanel
 from myword_edu.ui.teacher.room import RoomTab
@@ -29,7 +31,7 @@ def store(tmp_path):
     store = Store.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", fresh=True)
     for name in ("Ana", "Ben"):
         store.add_student(name)
-    set_class_rules(store, BoggleRules(minutes=2))  # the class plays 2-minute rounds
+    set_class_rules(store, BoggleRules(seconds=120))  # the class plays 2-minute rounds
     return store
 
 
@@ -283,10 +285,10 @@ def test_a_tournament_room_names_the_champion_to_read_out(store, lex, teacher, b
     browser.click(tab.open_button)
     assert tab.room.options["target"] == 50
     tab.room.close()
-    from myword_edu.rooms.live import BoggleRoomRules
+    from myword_edu.boggle.rules import BoggleRules
 
     tab.room = panel.live_room = TeacherRoom.create(store, game="boggle", lexicons=lex,
-                                                    boggle=BoggleRoomRules(seconds=60, target=3))  # fmt: skip
+                                                    boggle=BoggleRules(seconds=60, target=3))  # fmt: skip
     ana, ben = _join(store, lex, tab.room, "Ana"), _join(store, lex, tab.room, "Ben")
     tab.room.start_round()  # the room's own rules: to 3 points (the panel offers 50 and 100)
     tab._tick()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store
 from myword_edu.ui.myword.model import Phase
@@ -67,7 +67,7 @@ def test_no_class_list_means_guest_practice(page_for):
 def test_pick_a_name_and_play_with_the_teachers_settings(store, page_for, browser):
     ana = store.add_student("Ana")
     store.add_student("<b>Ben</b>")
-    store.update_students([ana.id], min_cards=4, lang="es", variant="ages7", bot_level="hard")
+    store.update_students([ana.id], min_cards=4, lang="es", variant="junior", bot_level="hard")
     page = page_for("")
     assert repr(page) == "<MyWord! who are you?>" and sorted(names_on(page)) == ["<b>Ben</b>", "Ana"]
     browser.click(next(b for b in page.names.children if b.description == "Ana"))

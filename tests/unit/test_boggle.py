@@ -8,23 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from myword_edu.boggle.round import (
-    DICE,
-    DICE_LANG,
-    Board,
-    BoardError,
-    MemoryBestScores,
-    PathError,
-    Reason,
-    Round,
-    Tournament,
-    default_dice,
-    practice_key,
-    score_word,
-)
+from myword_edu.boggle.bests import MemoryBestScores, practice_key
+from myword_edu.boggle.board import Board, BoardError, PathError
+from myword_edu.boggle.dice import DICE, DICE_LANG, default_dice
+from myword_edu.boggle.round import Reason, Round
+from myword_edu.boggle.scoring import score_word
+from myword_edu.boggle.tournament import Tournament
 from myword_edu.boggle.solver import solve
-from myword_edu.classroom.boggle_store import BoggleRules
-from myword_edu.rooms.boggle_replica import BoggleRoomRules
+from myword_edu.boggle.rules import BoggleRules
 from myword_edu.core.errors import BadWordError, MyWordError, SettingError, UnknownPlayerError
 from myword_edu.lexicon.wordlist import Lexicon
 
@@ -343,7 +334,7 @@ def test_personal_best_interface():
 def test_engine_modules_load_no_jupyter_package():
     code = (
         "import sys\nimport myword_edu.boggle.round, myword_edu.boggle.solver\n"
-        "from myword_edu.boggle.round import Board\nfrom myword_edu.boggle.solver import solve\n"
+        "from myword_edu.boggle.board import Board\nfrom myword_edu.boggle.solver import solve\n"
         "from myword_edu.lexicon.wordlist import load_lexicon\nsolve(Board.roll('new', seed=1), load_lexicon('en'))\n"
         "print(','.join(m for m in ('ipywidgets', 'traitlets', 'IPython', 'ipykernel', 'comm') if m in sys.modules))\n"
     )
@@ -396,8 +387,8 @@ def test_tournament_needs_players_with_different_names():
      lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"], min_lengths=["Ana"]),
      lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"]).play(["Ana"], "cat"),
      lambda: Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat"]), ["Ana"]).play("Ana", "cat", at="x"),
-     lambda: BoggleRoomRules.from_json([1, 2]), lambda: BoggleRoomRules.from_json({"dice": ["new"]}),
-     lambda: BoggleRoomRules(dice=["new"]), lambda: BoggleRules(size=4.0), lambda: BoggleRules(min_length=3.0),
+     lambda: BoggleRules.from_json([1, 2]), lambda: BoggleRules.from_json({"dice": ["new"]}),
+     lambda: BoggleRules(dice=["new"]), lambda: BoggleRules(size=4.0), lambda: BoggleRules(min_length=3.0),
      lambda: BoggleRules(dice=["new"]), lambda: BoggleRules(size="4")],
 )  # fmt: skip
 def test_wrongly_typed_boggle_input_is_a_typed_error(build):

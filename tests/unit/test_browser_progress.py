@@ -133,7 +133,7 @@ words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzñáéíóú=+-@ ,\"'", min_
 )
 def test_any_progress_survives_the_round_trip_through_storage(name, calls):
     progress = BrowserProgress(name, now=Ticking())
-    game = progress.start_game(1, lang="es", variant="ages7", min_cards=2)
+    game = progress.start_game(1, lang="es", variant="junior", min_cards=2)
     for word, accepted, points in calls:
         attempt(progress, game, word, accepted=accepted, points=points, lang="es")
     restored = BrowserProgress(name, now=progress.now)

@@ -11,10 +11,10 @@ from myword_edu.classroom.roster import (
     clean_name,
     decode_upload,
     name_key,
-    normalize_join_code,
     parse_roster,
-    parse_variant,
 )
+from myword_edu.myword.variant import parse_variant
+from myword_edu.core.codes import normalise_code
 
 
 def problems(text: str, **kwargs) -> list[tuple[int, str]]:
@@ -24,12 +24,12 @@ def problems(text: str, **kwargs) -> list[tuple[int, str]]:
 
 
 def test_settings_are_checked():
-    assert StudentSettings(min_cards="4", lang="es-MX", variant="Ages 7", bot_level="HARD") == StudentSettings(4, "es", "ages7", "hard")
+    assert StudentSettings(min_cards="4", lang="es-MX", variant="Ages 7", bot_level="HARD") == StudentSettings(4, "es", "junior", "hard")
     for bad in ({"min_cards": 1}, {"min_cards": True}, {"lang": "fr"}, {"variant": "easy"}, {"bot_level": "expert"}):
         with pytest.raises(ValueError):
             StudentSettings(**bad)
     assert StudentSettings.from_dict({"min_cards": 9, "lang": "es", "junk": 1}) == StudentSettings(lang="es")
-    assert parse_variant("junior").value == "ages7"
+    assert parse_variant("ages7").value == "junior"  # how earlier releases stored it
 
 
 def test_names():
@@ -51,7 +51,7 @@ def test_csv_with_all_columns_in_spanish_and_semicolons():
     text = "\ufeffNombre;Mínimo de cartas;Idioma;Variante;Nivel\nPeña, Ana;4;español;7 años;difícil\nLuis;;inglés;estándar;fácil\n"
     rows = parse_roster(text).rows
     assert [(r.name, r.min_cards, r.lang, r.variant, r.bot_level) for r in rows] == [
-        ("Peña, Ana", 4, "es", "ages7", "hard"), ("Luis", None, "en", "standard", "easy")]  # fmt: skip
+        ("Peña, Ana", 4, "es", "junior", "hard"), ("Luis", None, "en", "standard", "easy")]  # fmt: skip
     assert rows[1].settings(StudentSettings(min_cards=5)).min_cards == 5
 
 
@@ -85,4 +85,4 @@ def test_quoted_commas_and_quotes_survive():
 def test_upload_decoding_and_join_codes():
     assert decode_upload("José".encode("cp1252")) == "José"
     assert decode_upload("\ufeffJosé".encode()) == "José"
-    assert normalize_join_code(" ab-12 c") == "AB12C" and normalize_join_code(None) == ""
+    assert normalise_code(" ab-34 c") == "AB34C" and normalise_code(None) == ""

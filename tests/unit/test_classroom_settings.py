@@ -22,7 +22,7 @@ from myword_edu.classroom.settings import (
 )
 from myword_edu.core.resources import data_dir
 from myword_edu.i18n.classroom import text
-from myword_edu.myword.lessons import LessonLibrary
+from myword_edu.myword.lesson_library import LessonLibrary
 
 LIBRARY = LessonLibrary([data_dir("lessons")])
 LESSONS = {lesson.id: lesson for lesson in LIBRARY.lessons()}
@@ -99,9 +99,9 @@ def test_a_room_deals_its_own_deck_and_keeps_the_students_minimum():
 
 
 def test_boggle_takes_the_students_rules_else_the_class():
-    play = resolve_boggle(BoggleRules(minutes=2, min_length=4), None, student())
+    play = resolve_boggle(BoggleRules(seconds=120, min_length=4), None, student())
     assert (play.dice, play.seconds, play.min_length, play.least, play.size) == ("new", 120, 4, 4, 4)
-    play = resolve_boggle(BoggleRules(minutes=2), BoggleRules(size=5, dice="big"), student(bot_level="hard"))
+    play = resolve_boggle(BoggleRules(seconds=120), BoggleRules(size=5, dice="big"), student(bot_level="hard"))
     assert (play.dice, play.seconds, play.min_length, play.least, play.bot_level) == ("big", 180, None, 4, "hard")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from myword_edu.classroom import roster as classroom
 from myword_edu.i18n.catalog import Plural
 from myword_edu.i18n.classroom import CLASSROOM, text
-from myword_edu.myword.round import Reason
+from myword_edu.myword.values import Reason
 from tests.catalog_files import fields, spanish
 
 

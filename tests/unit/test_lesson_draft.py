@@ -20,7 +20,8 @@ from myword_edu.myword.lesson_draft import (
     replace_word,
 )
 from myword_edu.myword.lesson_files import delete_lesson_file, new_lesson_id, save_draft
-from myword_edu.myword.lessons import LessonLibrary, load_lesson
+from myword_edu.myword.lessons import load_lesson
+from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.myword.spelling import best_spelling
 
 WEEK = ("friend", "because", "people", "school", "where", "said")

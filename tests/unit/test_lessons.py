@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from myword_edu.myword.cards import Card
-from myword_edu.myword.lessons import LessonError, LessonLibrary, load_lesson, parse_lesson
+from myword_edu.myword.lesson_library import LessonLibrary
+from myword_edu.myword.lessons import LessonError, load_lesson, parse_lesson
 from myword_edu.lexicon.wordlist import load_lexicon
 from myword_edu.core.resources import data_dir
 from myword_edu.myword.solver import words_on_table

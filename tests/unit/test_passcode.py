@@ -6,10 +6,9 @@ import re
 
 import pytest
 
+from myword_edu.classroom.guess_limits import CLASS_BURST, CLASS_PER_HOUR, FREE_TRIES, max_guesses_per_year
+from myword_edu.classroom.hashes import hash_passcode, verify_passcode
 from myword_edu.classroom.passcode import (
-    CLASS_BURST,
-    CLASS_PER_HOUR,
-    FREE_TRIES,
     MAX_CODE_TRIES,
     PASSCODE_KEY,
     UNLOCK_CODE_SECONDS,
@@ -17,9 +16,6 @@ from myword_edu.classroom.passcode import (
     LockedOutError,
     PasscodeError,
     TeacherAuth,
-    hash_passcode,
-    max_guesses_per_year,
-    verify_passcode,
 )
 from myword_edu.classroom.store import Store
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 import pytest
 
 from myword_edu.boggle import round as boggle
-from myword_edu.boggle.round import Board
+from myword_edu.boggle.board import Board
 from myword_edu.boggle.bots import BoggleBot
 from myword_edu.boggle.solver import solve
 from myword_edu.myword.bots import Bot
 from myword_edu.myword.cards import parse_cards
 from myword_edu.myword.lessons import LessonError, parse_lesson
 from myword_edu.core.resources import data_dir
-from myword_edu.myword.round import Player, Reason, Round
+from myword_edu.myword.round import Round
+from myword_edu.myword.values import Player, Reason
 from myword_edu.myword.solver import hints, words_on_table
 
 # (non-standard spelling a teacher marks wrong, the standard spelling that must be accepted, if one word)

@@ -22,7 +22,9 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, BestScores
+from myword_edu.boggle.bests import BestScores
+from myword_edu.boggle.dice import DICE, DICE_LANG
+from myword_edu.boggle.rules import MIN_LENGTH_RANGE, TARGETS
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.ui.widgets.display import ShowsRoot

@@ -30,13 +30,17 @@ from typing import Any, Callable, Sequence
 
 from traitlets import Bool, Dict, HasTraits, Instance, Int, List, Unicode, UseEnum
 
-from myword_edu.boggle.round import BestScores, Board, MemoryBestScores, Play, Round, RoundResult, Tournament, practice_key
+from myword_edu.boggle.bests import BestScores, MemoryBestScores, practice_key
+from myword_edu.boggle.board import Board
+from myword_edu.boggle.round import Play, Round, RoundResult
+from myword_edu.boggle.tournament import Tournament
 from myword_edu.boggle.bots import BoggleBot
 from myword_edu.boggle.lesson_board import Unplanted, roll_lesson_board
 from myword_edu.core.errors import BadWordError, IllegalMoveError
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.myword.lessons import Lesson, default_library
+from myword_edu.myword.lessons import Lesson
+from myword_edu.myword.lesson_library import default_library
 from myword_edu.ui.boggle.settings import BoggleSettings
 from myword_edu.ui.myword.model import Feedback
 
@@ -134,8 +138,7 @@ class BoggleSession(HasTraits):
     @property
     def best_key(self) -> str:
         s = self.settings
-        board_min = 4 if s.dice_set == "big" else 3
-        return practice_key(s.lang, s.dice_set, s.seconds, s.min_length or board_min, s.bonus)
+        return practice_key(s.lang, s.dice_set, s.seconds, s.rules.word_min, s.bonus)
 
     def _begin_round(self) -> None:
         s = self.settings

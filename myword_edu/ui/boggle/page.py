@@ -32,7 +32,7 @@ from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
 from myword_edu.i18n.classroom import text
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.myword.lessons import LessonLibrary, default_library
+from myword_edu.myword.lesson_library import LessonLibrary, default_library
 from myword_edu.classroom.presence import BOGGLE
 from myword_edu.ui.boggle.app import BoggleApp
 from myword_edu.ui.boggle.recorder import BoggleRecorder, unfinished_boggle

@@ -14,7 +14,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from myword_edu.boggle.round import Play, RoundResult, face_label
+from myword_edu.boggle.board import face_label
+from myword_edu.boggle.review import leaders
+from myword_edu.boggle.round import Play, RoundResult
 from myword_edu.i18n.game import about_players, message
 from myword_edu.ui.widgets.speech import hear_button
 
@@ -136,10 +138,9 @@ def result_html(
             line = about_players(lang, "gameover.winner", winners)
         parts.append(f'<p class="myword-winner">{_e(m("gameover.title"))} {_e(line)}</p>')
     elif len(players) > 1:
-        best = max(result.scores.values())
-        leaders = [p for p in players if result.scores[p] == best]
-        key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
-        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, leaders, points=best))}</p>')
+        top, best = leaders(result.scores, players)
+        key = "boggle.round_tie" if len(top) > 1 else "boggle.round_winner"
+        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, top, points=best))}</p>')
     with_totals = bool(target) or show_totals  # a tournament, or a live room's rounds
     head = [m("score.player"), m("boggle.col.words"), m("boggle.col.points")] + ([m("score.total")] if with_totals else [])
     rows = []

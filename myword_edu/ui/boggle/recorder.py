@@ -29,7 +29,8 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from myword_edu.boggle.round import GAME_KIND, Play, path_text
+from myword_edu.boggle.board import path_text
+from myword_edu.boggle.round import GAME_KIND, Play
 from myword_edu.classroom.attempts import Attempt, GameSink
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError

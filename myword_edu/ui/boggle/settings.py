@@ -19,21 +19,19 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import parse_qs
 
-from myword_edu.boggle.round import DICE, DICE_LANG, MIN_LENGTH_RANGE, TARGETS, default_dice
+from myword_edu.boggle.dice import DICE_LANG, default_dice
+from myword_edu.boggle.rules import TARGETS, BoggleRules, check_rule
 from myword_edu.classroom.settings import BogglePlay
 from myword_edu.core.levels import parse_level
 from myword_edu.core.errors import UnknownLanguageError
-from myword_edu.myword.round import NAME_MAX_LENGTH
+from myword_edu.myword.values import NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 from myword_edu.ui.request import query_from_request
 from myword_edu.ui.myword.settings import MAX_BOTS
 
-__all__ = ["BoggleSettings", "SECONDS_RANGE", "boggle_settings_from_request"]
+__all__ = ["BoggleSettings", "boggle_settings_from_request"]
 
 log = logging.getLogger(__name__)
-
-#: Round lengths allowed, in seconds.
-SECONDS_RANGE = (30, 600)
 
 
 @dataclass(frozen=True)
@@ -60,6 +58,16 @@ class BoggleSettings:
             return self.dice
         return default_dice(self.lang)
 
+    @property
+    def rules(self) -> BoggleRules:
+        """The rules of play (checked by the engine): the dice played with, time, minimum, bonus, target.
+
+        >>> BoggleSettings(dice="big").rules.word_min, BoggleSettings(lang="es", min_length=5).rules.word_min
+        (4, 5)
+        """
+        return BoggleRules(dice=self.dice_set, seconds=self.seconds, min_length=self.min_length, bonus=self.bonus,
+                           target=self.target)  # fmt: skip
+
     @classmethod
     def from_query(cls, query: str | None) -> "BoggleSettings":
         """Settings from a URL query string; anything wrong falls back to the default."""
@@ -85,9 +93,9 @@ class BoggleSettings:
     def with_play(self, play: BogglePlay) -> "BoggleSettings":
         """These settings with the game's as resolved (:func:`myword_edu.classroom.settings.resolve_boggle`).
 
-        >>> from myword_edu.classroom.boggle_store import BoggleRules
+        >>> from myword_edu.boggle.rules import BoggleRules
         >>> from myword_edu.classroom.settings import resolve_boggle
-        >>> s = BoggleSettings(name="Ana").with_play(resolve_boggle(BoggleRules(size=5, minutes=2, dice="big")))
+        >>> s = BoggleSettings(name="Ana").with_play(resolve_boggle(BoggleRules(size=5, seconds=120, dice="big")))
         >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
         ('big', 120, None, 'Ana', 0)
         """
@@ -118,16 +126,13 @@ def _int_in(low: int, high: int):
 
 def _seconds(value: Any) -> int:
     number = float(value)
-    if not math.isfinite(number) or not SECONDS_RANGE[0] <= number <= SECONDS_RANGE[1]:
+    if not math.isfinite(number):
         raise ValueError("seconds out of range")
-    return round(number)
+    return check_rule("seconds", round(number))
 
 
 def _dice(value: Any) -> str:
-    name = str(value).strip().lower()
-    if name not in DICE:
-        raise ValueError(f"unknown dice set {value!r}")
-    return name
+    return check_rule("dice", str(value).strip().lower())
 
 
 def _bool(value: Any) -> bool:
@@ -144,8 +149,8 @@ def _bool(value: Any) -> bool:
 def _target(value: Any) -> int | None:
     if value is None or str(value).strip().lower() in ("0", "none", ""):
         return None
-    number = _int_in(1, 1000)(value)
-    if number not in TARGETS:
+    number = check_rule("target", _int_in(1, 1000)(value))
+    if number not in TARGETS:  # a link offers the targets the page's list offers
         raise ValueError(f"the target is one of {TARGETS}")
     return number
 
@@ -171,7 +176,7 @@ _CHECKS = {
     "seed": lambda v: _int_in(0, 2**63)(v),
     "dice": _dice,
     "seconds": _seconds,
-    "min_length": _int_in(MIN_LENGTH_RANGE.start, MIN_LENGTH_RANGE.stop - 1),
+    "min_length": lambda v: check_rule("min_length", _int_in(0, 99)(v)),
     "bots": _int_in(0, MAX_BOTS),
     "level": lambda v: parse_level(v).value,
     "bonus": _bool,

@@ -30,8 +30,20 @@ from myword_edu.myword.cards import Card
 from myword_edu.core.errors import BadWordError, MyWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.myword.game import Game
-from myword_edu.myword.round import CardGiven, Claimed, ClaimResult, Dealt, Event, Player, Reason, RoundEnded, TableCard
+from myword_edu.myword.values import (
+    CardGiven,
+    Claimed,
+    ClaimResult,
+    Dealt,
+    Event,
+    Player,
+    Reason,
+    RoundEnded,
+    TableCard,
+)
 from myword_edu.myword.solver import words_on_table
+from myword_edu.myword.review import RoundReview, round_review
+from myword_edu.myword.variant import parse_variant
 from myword_edu.core.text import Lang
 from myword_edu.ui.myword.settings import Mode, Settings
 
@@ -42,13 +54,13 @@ if TYPE_CHECKING:
 #: ones are rare, and leaving them out keeps a big Spanish table quick to solve.
 PLAN_MAX_LETTERS = 8
 
-__all__ = ["Phase", "Feedback", "Call", "RoundReview", "Session"]
+__all__ = ["Phase", "Feedback", "Call", "Session"]
 
 log = logging.getLogger(__name__)
 
 
 def _shipped_lesson(lesson_id: str) -> "Lesson | None":
-    from myword_edu.myword.lessons import default_library
+    from myword_edu.myword.lesson_library import default_library
 
     return default_library().get(lesson_id)
 
@@ -81,16 +93,6 @@ class Call:
     reason: str | None
     count: int
     free_to: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class RoundReview:
-    """The end of a round: unscored cards, each player's words, words the student missed."""
-
-    number: int
-    leftover: tuple[Card, ...]
-    words: dict[str, tuple[str, ...]]
-    could: tuple[str, ...]
 
 
 class Session(HasTraits):
@@ -172,7 +174,7 @@ class Session(HasTraits):
             self.bots = [Bot(b, s.level_enum, seed=s.seed) for b in bot_names]
             names = [self.student, *bot_names]
         players = [Player(n, min_cards=s.min_cards) if n == self.student else Player(n) for n in names]
-        junior = s.variant == "ages7"  # the ages-7-and-up variant: failed calls cost nothing
+        junior = parse_variant(s.variant).is_junior  # the rules for ages 7 and up: failed calls cost nothing
         if self.lesson is not None:
             rounds = s.rounds if s.rounds is not None else self.lesson.rounds
             self.game = self.lesson.game(players, lexicon, seed=s.seed, rounds=rounds, junior=junior, foreign=foreign)
@@ -452,18 +454,7 @@ class Session(HasTraits):
         self.pacer.stop()
         self._plans = {}
         self.selection = []
-        words: dict[str, tuple[str, ...]] = {}
-        for name in self.players:
-            words[name] = tuple(
-                e.spelling.upper() for e in self.round.events if isinstance(e, Claimed) and e.accepted and e.player == name
-            )
-        called = {w for ws in words.values() for w in ws}
-        lexicon = self.lexicon
-        missed = [w for w in self._missed if not lexicon.is_blocked(w)]
-        missed.sort(key=lambda w: (-lexicon.zipf(w), len(w), w))
-        could = [lexicon.spelling(w).upper() for w in missed]
-        could = [w for w in could if w not in called][:12]
-        self.review = RoundReview(self.round_number, self.round.leftover, words, tuple(could))
+        self.review = round_review(self.round, self.round_number, self.lexicon, self._missed)
         if self.game.is_over:
             self.winners = self.game.winners()
             self.phase = Phase.GAME_OVER

@@ -16,7 +16,8 @@ from html import escape
 from typing import Mapping, Sequence
 
 from myword_edu.i18n.game import about_players, join_names, message, score_label
-from myword_edu.ui.myword.model import Call, Feedback, Phase, RoundReview
+from myword_edu.myword.review import RoundReview
+from myword_edu.ui.myword.model import Call, Feedback, Phase
 from myword_edu.ui.widgets.speech import hear_button
 
 __all__ = ["deck_counter", "status_line", "table_over_text", "feedback_html", "scoreboard", "feed_html", "review_html"]

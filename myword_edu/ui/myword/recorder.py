@@ -27,7 +27,7 @@ from myword_edu.classroom.attempts import Attempt, GameSink
 from myword_edu.myword.cards import Card
 from myword_edu.classroom.roster import Student
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import ClaimResult
+from myword_edu.myword.values import ClaimResult
 from myword_edu.ui.myword.model import Phase, Session
 from myword_edu.ui.saved_game import saved_state, settings_data
 from myword_edu.ui.myword.settings import Settings

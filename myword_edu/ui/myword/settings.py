@@ -19,10 +19,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from myword_edu.core.levels import Level, parse_level
-from myword_edu.classroom.roster import parse_variant
+from myword_edu.myword.variant import parse_variant
 from myword_edu.classroom.settings import DEFAULT_BOTS, DEFAULT_PACE, MyWordChoices, MyWordPlay
 from myword_edu.core.errors import UnknownLanguageError
-from myword_edu.myword.round import MIN_CARDS_RANGE, NAME_MAX_LENGTH
+from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 
 __all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE", "link_choices"]
@@ -57,7 +57,7 @@ class Settings:
     rounds: int | None = None
     last_call: float = 15.0
     students: tuple[str, ...] = ()
-    variant: str = "standard"  # or "ages7": failed calls are not penalised
+    variant: str = "standard"  # or "junior" (the rules for ages 7 and up): failed calls are not penalised
     lesson: str | None = None  # a lesson id (lessons/*.toml)
 
     @classmethod

@@ -22,7 +22,7 @@ import anywidget
 from traitlets import Bool, Dict, Int, List, Unicode
 
 from myword_edu.i18n.game import card_name, message
-from myword_edu.myword.round import TableCard
+from myword_edu.myword.values import TableCard
 from myword_edu.ui.widgets.style import TABLE_CSS
 
 __all__ = ["CardTable", "card_kind", "card_views"]

@@ -5,7 +5,7 @@ the student has joined a Boggle room. The cubes stay covered until the teacher
 starts a round; then every page shows the same board and counts down to the
 same end (the store's clock: a word committed after it is answered "time's
 up", whatever the page shows). A word, typed or traced on the cubes, is
-written by :meth:`myword_edu.rooms.live.StudentSeat.write`, judged and stored
+written by :meth:`myword_edu.rooms.seat.StudentSeat.write`, judged and stored
 before the answer appears. During the round a student sees their own words
 and only how many the others have; at the end every list appears, words two
 or more players found crossed out, with the words nobody found (click one to
@@ -29,7 +29,8 @@ import ipywidgets as w
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import message
 from myword_edu.i18n.rooms import ROOMS, room_words
-from myword_edu.rooms.live import RoomError, StudentSeat
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid, WordChips
 from myword_edu.ui.boggle.model import play_feedback, shown_text

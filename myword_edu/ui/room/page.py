@@ -6,7 +6,7 @@ from the class list (a button only chooses the roster entry; settings and
 identity come from the store, and the seat is bound to that student for the
 rest of the page's life), then sees the table everyone sees. An asyncio task
 polls the room's log every 150 ms and redraws when something was committed.
-A call is judged by :class:`myword_edu.rooms.live.StudentSeat` against the table as
+A call is judged by :class:`myword_edu.rooms.seat.StudentSeat` against the table as
 committed, with ``seen`` = the table this page showed, and the answer is shown
 only after it is stored. Between the name and the room stands the
 :class:`~myword_edu.ui.seat_gate.SeatGate` (the picture password if the class
@@ -39,7 +39,10 @@ from myword_edu.i18n.catalog import languages
 from myword_edu.i18n.game import message
 from myword_edu.i18n.rooms import ROOMS, room_words
 from myword_edu.classroom.presence import SeatLostError, room_place
-from myword_edu.rooms.live import RoomError, StudentSeat, normalise_code, room_status
+from myword_edu.core.codes import normalise_code
+from myword_edu.rooms.log import room_status
+from myword_edu.rooms.replica import RoomError
+from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag

@@ -4,7 +4,7 @@ The class's settings are what every student plays with until they have their
 own; a bulk edit changes the chosen settings of the picked students at once
 (the others are left as they were) or gives them back the class's. Every
 handler re-checks what the page sent: the picked ids must be on the class
-list, the values go through :class:`myword_edu.classroom.boggle_store.BoggleRules`,
+list, the values go through :class:`myword_edu.boggle.rules.BoggleRules`,
 and nothing is half-applied.
 """
 
@@ -16,17 +16,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from myword_edu.i18n.classroom import text
-from myword_edu.classroom.boggle_store import (
-    BOARD_SIZES,
-    MINUTES_RANGE,
-    BoggleRules,
-    BoggleRulesError,
-    class_rules,
-    own_rules,
-    set_class_rules,
-    set_student_rules,
-)
-from myword_edu.boggle.round import DICE, MIN_LENGTH_RANGE
+from myword_edu.boggle.rules import BOARD_SIZES, MIN_LENGTH_RANGE, MINUTES_RANGE, BoggleRules, BoggleRulesError
+from myword_edu.classroom.boggle_store import class_rules, own_rules, set_class_rules, set_student_rules
+from myword_edu.boggle.dice import DICE
 from myword_edu.classroom.roster import UnknownStudentError
 from myword_edu.core.errors import MyWordError
 from myword_edu.ui.widgets.display import say
@@ -138,8 +130,8 @@ class BoggleTab:
     def save_class(self) -> bool:
         """Save the class's Boggle settings from the four dropdowns (checked again here)."""
         try:
-            rules = BoggleRules(size=self.size_pick.value, minutes=self.minutes_pick.value,
-                                min_length=self.min_pick.value or None, dice=self.dice_pick.value)  # fmt: skip
+            rules = BoggleRules().with_changes(size=self.size_pick.value, minutes=self.minutes_pick.value,
+                                               min_length=self.min_pick.value or None, dice=self.dice_pick.value)  # fmt: skip
             set_class_rules(self.store, rules)
         except (MyWordError, ValueError, TypeError) as error:
             self.class_message.value = say(self._problem(error), good=False)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 if TYPE_CHECKING:
     from myword_edu.classroom.passcode import LockedOutError, TeacherAuth
     from myword_edu.classroom.store import Store
-    from myword_edu.myword.lessons import LessonLibrary
+    from myword_edu.myword.lesson_library import LessonLibrary
 
 __all__ = ["PanelHost"]
 

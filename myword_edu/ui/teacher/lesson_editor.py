@@ -17,7 +17,7 @@ import ipywidgets as w
 from myword_edu.i18n.classroom import CLASSROOM, text
 from myword_edu.myword.lesson_draft import DRAFT_DECKS, DraftCheck, DraftProblem, LessonDraft, check_draft, parse_words, replace_word
 from myword_edu.myword.lessons import BOTS_RANGE, ROUNDS_RANGE
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
 
 __all__ = ["LessonEditor", "problem_text", "lesson_text", "dropdown", "WORD_PROBLEMS", "PACES"]
 

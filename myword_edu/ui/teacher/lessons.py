@@ -26,7 +26,8 @@ from myword_edu.core.errors import MyWordError
 from myword_edu.core.resources import data_dir
 from myword_edu.myword.lesson_draft import DraftError, LessonDraft, draft_from_lesson
 from myword_edu.myword.lesson_files import delete_lesson_file, save_draft
-from myword_edu.myword.lessons import Lesson, lesson_dirs
+from myword_edu.myword.lessons import Lesson
+from myword_edu.myword.lesson_library import lesson_dirs
 from myword_edu.ui.teacher.lesson_editor import LessonEditor, dropdown, lesson_text
 from myword_edu.ui.widgets.display import say
 

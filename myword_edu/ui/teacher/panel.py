@@ -34,7 +34,7 @@ import ipywidgets as w
 from myword_edu.server.device import device_from_environ
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.classroom import text
-from myword_edu.myword.lessons import LessonLibrary, default_library
+from myword_edu.myword.lesson_library import LessonLibrary, default_library
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError, TeacherAuth
 from myword_edu.ui.widgets.display import ShowsRoot, say
 from myword_edu.ui.widgets.timer import Clock

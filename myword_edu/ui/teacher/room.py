@@ -36,7 +36,10 @@ import ipywidgets as w
 
 from myword_edu.i18n.rooms import room_words
 from myword_edu.core.errors import MyWordError
-from myword_edu.rooms.live import BoggleRoomRules, RoomError, TeacherRoom, open_rooms
+from myword_edu.boggle.rules import BoggleRules
+from myword_edu.rooms.live import TeacherRoom
+from myword_edu.rooms.log import open_rooms
+from myword_edu.rooms.replica import RoomError
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.teacher.room_boggle import BoggleRoomControls
@@ -130,7 +133,7 @@ class RoomTab:
             log.exception("the room cannot be read")
         self.game.value = room.game
         if room.is_boggle:
-            self.boggle.show_rules(room.view().rules or BoggleRoomRules.from_json(room.options))
+            self.boggle.show_rules(room.view().rules or BoggleRules.from_json(room.options))
         self._show_controls(True)
         self.redraw()
         self.poller.start()

@@ -46,12 +46,15 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import ipywidgets as w
 
 from myword_edu.i18n.rooms import room_words
-from myword_edu.boggle.round import DICE, MIN_LENGTH_RANGE, TARGETS, Play
-from myword_edu.classroom.boggle_store import MINUTES_RANGE, BoggleRules, class_rules, dice_size
-from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomRules, BoggleRoomView
+from myword_edu.boggle.dice import DICE, dice_size
+from myword_edu.boggle.round import Play
+from myword_edu.boggle.review import leaders
+from myword_edu.boggle.rules import MIN_LENGTH_RANGE, MINUTES_RANGE, TARGETS, BoggleRules, BoggleRulesError
+from myword_edu.classroom.boggle_store import class_rules
+from myword_edu.rooms.boggle_replica import BoggleReplica, BoggleRoomView
 from myword_edu.core.errors import MyWordError
 from myword_edu.i18n.game import about_players, join_names, message
-from myword_edu.rooms.live import RoomError
+from myword_edu.rooms.replica import RoomError
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid
 from myword_edu.ui.boggle.panels import cube_labels, spelled, timer_html
@@ -134,10 +137,9 @@ def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> st
     title = boggle_text(lang, "over_early" if view.ended_early else "over", n=view.round_no)
     parts = [f'<div class="myword-room-boggle-result boggle-result"><h3>{_e(title)}</h3>']
     if players:
-        best = max(result.scores.get(p, 0) for p in players)
-        leaders = [p for p in players if result.scores.get(p, 0) == best]
-        key = "boggle.round_tie" if len(leaders) > 1 else "boggle.round_winner"
-        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, leaders, points=best))}</p>')
+        top, best = leaders(result.scores, players)
+        key = "boggle.round_tie" if len(top) > 1 else "boggle.round_winner"
+        parts.append(f'<p class="boggle-round-winner">{_e(about_players(lang, key, top, points=best))}</p>')
     head = (f"<tr><th>{_e(boggle_text(lang, 'player'))}</th><th class='num'>{_e(boggle_text(lang, 'words'))}</th>"
             f"<th class='num'>{_e(boggle_text(lang, 'round_points'))}</th>"
             f"<th class='num'>{_e(boggle_text(lang, 'totals'))}</th></tr>")  # fmt: skip
@@ -231,7 +233,7 @@ class BoggleRoomControls:
     def t(self, key: str, **values: Any) -> str:
         return boggle_text(self.lang, key, **values)
 
-    def show_rules(self, rules: BoggleRoomRules) -> None:
+    def show_rules(self, rules: BoggleRules) -> None:
         """Set the controls to a room's rules (the panel was rebuilt in another language)."""
         self.dice.value = rules.dice
         self.minutes.value = max(1, math.ceil(rules.seconds / 60))
@@ -240,9 +242,9 @@ class BoggleRoomControls:
         self.target.value = rules.target if rules.target in TARGETS else 0
 
     # -- settings -----------------------------------------------------------------------------
-    def rules(self) -> BoggleRoomRules:
+    def rules(self) -> BoggleRules:
         """The rules the controls show, checked here (a page can send any value): raises
-        :class:`~myword_edu.rooms.live.RoomError` with a message in the panel's language."""
+        :class:`~myword_edu.rooms.replica.RoomError` with a message in the panel's language."""
         dice, minutes, least = self.dice.value, self.minutes.value, self.min_length.value
         if dice not in DICE:
             raise RoomError("bad_setting", self.t("bad_dice"))
@@ -254,12 +256,13 @@ class BoggleRoomControls:
         if isinstance(target, bool) or not isinstance(target, int) or (target and target not in TARGETS):
             raise RoomError("bad_setting", self.t("bad_target"))
         try:
-            return BoggleRoomRules(dice=dice, seconds=minutes * 60, min_length=least or None, bonus=bool(self.bonus.value),
-                                   target=target or None)  # fmt: skip
-        except RoomError as error:  # pragma: no cover - every field was checked above
-            raise RoomError("bad_setting", self.t("bad_dice")) from error
+            return BoggleRules(dice=dice, seconds=minutes * 60, min_length=least or None, bonus=bool(self.bonus.value),
+                               target=target or None)  # fmt: skip
+        except BoggleRulesError as error:  # pragma: no cover - every field was checked above
+            key = {"seconds": "bad_minutes", "min_length": "bad_min_length", "target": "bad_target"}.get(error.field, "bad_dice")
+            raise RoomError("bad_setting", self.t(key, value=minutes)) from error
 
-    def open(self, store: Any, *, rules: BoggleRoomRules | None = None, lesson: str | None,
+    def open(self, store: Any, *, rules: BoggleRules | None = None, lesson: str | None,
              lexicons: Any) -> "TeacherRoom":  # fmt: skip
         """Open a Boggle room with ``rules`` (default: the controls'); the dice choose its language."""
         from myword_edu.rooms.live import TeacherRoom
@@ -314,7 +317,7 @@ class BoggleRoomControls:
         replica = room.replica
         assert isinstance(replica, BoggleReplica)  # only a Boggle room is drawn here
         lexicon = replica.lexicon
-        self._draw_grid(view, BoggleRoomRules.from_json(room.options))
+        self._draw_grid(view, BoggleRules.from_json(room.options))
         self._second = None
         self._draw_timer(view, room.store.now())
         if view.round_no == 0 or view.rules is None:
@@ -327,13 +330,12 @@ class BoggleRoomControls:
             found = {name: room.found(name) for name in view.in_round}
             self.lists.value = live_lists_html(view, found, lexicon, self.lang, show_words=bool(self.show_words.value))
             rules = view.rules
-            least = rules.min_length or (view.board.min_length if view.board is not None else 3)
-            status = self.t("playing", n=view.round_no, minutes=clock_minutes(rules.seconds), least=least,
+            status = self.t("playing", n=view.round_no, minutes=clock_minutes(rules.seconds), least=view.min_length,
                             dice=self.t(f"dice.{rules.dice}"))  # fmt: skip
         self._shown = (view.seq, view.round_no, view.over)
         return status
 
-    def _draw_grid(self, view: BoggleRoomView, opened: BoggleRoomRules) -> None:
+    def _draw_grid(self, view: BoggleRoomView, opened: BoggleRules) -> None:
         board, grid = view.board, self.grid
         with grid.hold_sync():
             if board is None or view.round_no == 0:  # covered until the first round starts

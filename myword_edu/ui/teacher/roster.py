@@ -18,7 +18,8 @@ import ipywidgets as w
 from myword_edu.classroom.roster import MAX_ROSTER_BYTES, NameError_, RosterError, Student, decode_upload
 from myword_edu.classroom.settings import resolve_myword
 from myword_edu.core.errors import MyWordError
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
+from myword_edu.myword.variant import Variant
 from myword_edu.classroom.store import KEEP
 from myword_edu.ui.teacher.conflicts import conflict_text
 from myword_edu.ui.widgets.roster_table import RosterTable
@@ -64,7 +65,7 @@ class RosterTab:
         self.min_pick = _pick(t("field.min_cards"), [(keep, "")] + [(str(n), str(n)) for n in MIN_CARDS_RANGE])
         self.lang_pick = _pick(t("field.lang"), [(keep, ""), (t("lang.en"), "en"), (t("lang.es"), "es")])
         self.variant_pick = _pick(t("field.variant"), [(keep, ""), (t("variant.standard"), "standard"),
-                                                       (t("variant.ages7"), "ages7")])  # fmt: skip
+                                                       (t("variant.junior"), Variant.JUNIOR.value)])  # fmt: skip
         self.level_pick = _pick(t("field.bot_level"), [(keep, "")] + [(t(f"level.{v}"), v) for v in ("easy", "medium", "hard")])
         self.lesson_pick = _pick(t("field.lesson"), self._lesson_options())
         self.apply_button = w.Button(description=t("roster.apply"), _dom_classes=["myword-primary", "myword-apply"])

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from myword_edu.classroom.roster import StudentSettings, new_join_code
+from myword_edu.classroom.roster import StudentSettings
+from myword_edu.core.codes import new_code
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError
 from myword_edu.classroom.progress import accuracy_series, focus_progress
-from myword_edu.myword.round import MIN_CARDS_RANGE
+from myword_edu.myword.values import MIN_CARDS_RANGE
+from myword_edu.myword.variant import Variant
 from myword_edu.ui.widgets.chart import accuracy_svg, local_time
 from myword_edu.ui.widgets.download import DownloadButton
 from myword_edu.ui.widgets.display import say
@@ -163,7 +165,7 @@ class ClassTab:
 
         self.min_pick = pick("field.min_cards", [(str(n), n) for n in MIN_CARDS_RANGE], d.min_cards)
         self.lang_pick = pick("field.lang", [(t("lang.en"), "en"), (t("lang.es"), "es")], d.lang)
-        self.variant_pick = pick("field.variant", [(t("variant.standard"), "standard"), (t("variant.ages7"), "ages7")], d.variant)
+        self.variant_pick = pick("field.variant", [(t("variant.standard"), Variant.STANDARD.value), (t("variant.junior"), Variant.JUNIOR.value)], d.variant)
         self.level_pick = pick("field.bot_level", [(t(f"level.{v}"), v) for v in ("easy", "medium", "hard")], d.bot_level)
         self.save_button = w.Button(description=t("class.save_defaults"), _dom_classes=["myword-primary", "myword-save-defaults"])
         self.save_button.on_click(lambda _b: self.save_defaults())
@@ -211,7 +213,7 @@ class ClassTab:
         return True
 
     def set_join_code(self, on: bool) -> str | None:
-        code = new_join_code() if on else None
+        code = new_code() if on else None
         self.panel.store.update_class(join_code=code)
         self._draw_join(code)
         return code

@@ -1,0 +1,84 @@
+"""Stacking a lesson's deck: every focus word's cards reserved, and dealt together at some point of a round.
+
+A lesson (:mod:`myword_edu.myword.lessons`) makes its focus words possible:
+:func:`reserve_cards` picks cards for all of them at once (no card shared, as
+few wild cards as possible), and :func:`stack_deck` shuffles a round's deck so
+that each word's cards come out one after another, the blocks spread through
+the deal.
+
+>>> import random
+>>> from myword_edu.myword.cards import parse_cards
+>>> cards = parse_cards("C A T D O G X Y Z W")
+>>> reserved = reserve_cards(["cat", "dog"], cards, 3)
+>>> [" ".join(map(str, reserved[w])) for w in ("cat", "dog")]
+['C A T', 'D O G']
+>>> deck = stack_deck(cards, list(reserved.values()), random.Random(1))
+>>> sorted(map(str, deck)) == sorted(map(str, cards))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Sequence
+
+from myword_edu.myword.cards import Card
+from myword_edu.myword.spelling import best_spelling
+
+__all__ = ["reserve_cards", "stack_deck"]
+
+
+def reserve_cards(focus: Sequence[str], cards: Sequence[Card], min_cards: int, *, tries: int = 80) -> dict[str, tuple[Card, ...]] | None:
+    """Cards for every focus word (folded) at once, no card shared, with as few wild cards as possible,
+    each word taking at least ``min_cards``; None if ``tries`` orders of the words find none."""
+    supply = Counter(ch for c in cards for ch in c.letters)
+    best: dict[str, tuple[Card, ...]] | None = None
+    best_wilds = 0
+    for attempt in range(tries):
+        order = list(focus)
+        if attempt:
+            random.Random(attempt).shuffle(order)
+        else:  # words with the scarcest letters first
+            order.sort(key=lambda w: sum(1 / (supply[ch] or 0.5) for ch in w), reverse=True)
+        pool = Counter(cards)
+        reserved: dict[str, tuple[Card, ...]] = {}
+        for word in order:
+            letters_only = [c for c in pool.elements() if not c.is_wild]
+            spelled = best_spelling(word, letters_only)
+            if spelled is None or len(spelled) < min_cards:
+                spelled = best_spelling(word, pool.elements())
+            if spelled is None or len(spelled) < min_cards:
+                break
+            pool -= Counter(spelled)
+            reserved[word] = spelled
+        else:
+            wilds = sum(c.is_wild for cs in reserved.values() for c in cs)
+            if best is None or wilds < best_wilds:
+                best, best_wilds = reserved, wilds
+            if wilds == 0:
+                break
+    return best
+
+
+def stack_deck(cards: Sequence[Card], blocks: Sequence[Sequence[Card]], rng: random.Random) -> list[Card]:
+    """``cards`` shuffled by ``rng``, each block (a focus word's reserved cards, part of ``cards``) dealt
+    together in a random order, the blocks spread through the deal."""
+    rest = Counter(cards)
+    shuffled_blocks = []
+    for reserved in blocks:
+        block = list(reserved)
+        rest -= Counter(block)
+        rng.shuffle(block)
+        shuffled_blocks.append(block)
+    others = sorted(rest.elements())
+    rng.shuffle(others)
+    rng.shuffle(shuffled_blocks)
+    k, n = len(shuffled_blocks), len(others)
+    cuts = sorted(min(n, max(0, round((j + 1) * n / (k + 1)) + rng.randint(-2, 2))) for j in range(k))
+    deck: list[Card] = []
+    previous = 0
+    for cut, block in zip(cuts, shuffled_blocks):
+        deck += others[previous:cut] + block
+        previous = cut
+    return deck + others[previous:]
