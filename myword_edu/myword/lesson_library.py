@@ -25,10 +25,13 @@ def lesson_dirs() -> list[Path]:
     """Where lessons are found: the teacher's own folder first, then the shipped ones.
 
     The teacher's folder is ``platformdirs.user_data_dir("myword-edu")/lessons``;
-    a lesson there replaces a shipped one with the same file name.
+    a lesson there replaces a shipped one with the same file name. In a browser kernel (the static
+    site) there is no teacher's folder and no platformdirs: only the shipped lessons.
     """
-    import platformdirs
-
+    try:
+        import platformdirs
+    except ImportError:  # the static site's browser kernel
+        return [data_dir("lessons")]
     return [Path(platformdirs.user_data_dir("myword-edu")) / "lessons", data_dir("lessons")]
 
 
