@@ -10,6 +10,12 @@ What ``notebooks/myword.ipynb`` shows:
   robot level, lesson), locked; every call they make is recorded;
 - with no class list (or no usable database) the page is guest practice.
 
+``lang=`` alone is not a setting of the game: ``?lang=es`` shows the class list
+in Spanish (or, with no class list, Spanish guest practice). Without it, "Who
+are you?" is in the class's language (the class defaults' language, chosen in
+the teacher panel's Class tab). Once a student picks their name, the page
+speaks their own language: their picture password, their seat, their game.
+
 A name button only chooses who is playing: the settings come from the store,
 in Python, never from the page. The join code is checked in Python, with a
 growing wait after each wrong code on this page and a bound on the whole
@@ -45,15 +51,16 @@ from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.myword.app import StudentApp
 from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
 from myword_edu.ui.seat_gate import PagePulse, SeatGate
-from myword_edu.ui.myword.settings import Settings, link_choices
+from myword_edu.ui.myword.settings import Settings, link_choices, link_lang
 from myword_edu.ui.widgets.style import style_tag
 
 __all__ = ["StudentPage", "is_practice_link", "PRACTICE_KEYS"]
 
 log = logging.getLogger(__name__)
 
-#: Query keys that make a link a guest practice link.
-PRACTICE_KEYS = frozenset({"lang", "seed", "bots", "pace", "level", "mode", "min", "min_cards", "lesson", "variant",
+#: Query keys that make a link a guest practice link (``lang`` alone does not: it only chooses the
+#: language of "Who are you?").
+PRACTICE_KEYS = frozenset({"seed", "bots", "pace", "level", "mode", "min", "min_cards", "lesson", "variant",
                            "rounds", "lastcall", "last_call", "name", "students"})  # fmt: skip
 
 PAGE_CSS = """
@@ -83,8 +90,8 @@ def is_practice_link(query: str | None, keys: frozenset[str] = PRACTICE_KEYS) ->
     """Does the page's query string carry practice settings (a guest link)? ``keys``: the
     settings that make one (the Boggle page has its own).
 
-    >>> is_practice_link("lang=es&seed=3"), is_practice_link(""), is_practice_link("utm=x")
-    (True, False, False)
+    >>> is_practice_link("lang=es&seed=3"), is_practice_link("lang=es"), is_practice_link(""), is_practice_link("utm=x")
+    (True, False, False, False)
     """
     try:
         given = parse_qs(query or "", keep_blank_values=True).keys()
@@ -134,6 +141,7 @@ class StudentPage(ShowsRoot):
         self.gate: SeatGate | None = None
         self.pulse: PagePulse | None = None
         self.style = w.HTML(f"<style>{PAGE_CSS}</style>")
+        self._link_lang = link_lang(query)  # "?lang=es": the language of "Who are you?"
         if self._is_guest_link(query):
             self._play_guest_link(query)
             return
@@ -161,7 +169,18 @@ class StudentPage(ShowsRoot):
         self.play_as_guest(Settings.from_query(query).with_play(play))
 
     def _play_without_class(self) -> None:
-        self.play_as_guest(Settings())
+        self.play_as_guest(Settings(lang=self._page_lang()))
+
+    def _page_lang(self) -> str:
+        """The page's language before a name is picked: the link's ``lang=``, else the class's."""
+        if self._link_lang is not None:
+            return self._link_lang
+        if self.store is not None:
+            try:
+                return self.store.class_info().defaults.lang
+            except MyWordError:
+                log.exception("the class's language cannot be read")
+        return "en"
 
     # -- the picker ----------------------------------------------------------------
     def _build_picker(self) -> None:
@@ -172,7 +191,7 @@ class StudentPage(ShowsRoot):
             self.pulse = self.gate.pulse
             self.style = w.Box([w.HTML(f"<style>{PAGE_CSS}</style>"), self.pulse], _dom_classes=["myword-page-head"])
         info = self.store.class_info()
-        self.lang = info.defaults.lang
+        self.lang = self._link_lang or info.defaults.lang
         t = lambda key, **v: text(self.lang, key, **v)  # noqa: E731
         self.heading = w.HTML(f"<h1>MyWord!</h1><h2>{escape(t('who.title'))}</h2>")
         self.message = w.HTML("", _dom_classes=["myword-who-message"])
@@ -261,7 +280,7 @@ class StudentPage(ShowsRoot):
         assert self.gate is not None
         self.names.add_class("myword-hidden")
         self.message.value = ""
-        self.gate.ask(student, place, self.lang, then=play, back=self._show_names)
+        self.gate.ask(student, place, student.settings.lang, then=play, back=self._show_names)  # in their language
 
     def _play_or_carry_on(self, student: Student, settings: Settings, lesson: Lesson | None) -> None:
         """The student's unfinished game if the store keeps one for these settings, else a new one."""

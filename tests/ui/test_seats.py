@@ -128,6 +128,7 @@ def test_in_spanish_and_not_me_frees_the_seat_at_once(store, page_for, browser):
     from myword_edu.classroom.roster import StudentSettings
 
     store.update_class(defaults=StudentSettings(lang="es"))
+    store.update_students([s.id for s in store.students()], lang="es")  # the gate speaks the student's language
     first, second = page_for(), page_for()
     browser.click(name_button(browser, first, "Ana"))
     browser.click(name_button(browser, second, "Ana"))

@@ -5,7 +5,8 @@ What ``notebooks/boggle.ipynb`` shows, the same way as the MyWord! page
 "Not you?" this reuses):
 
 - a practice link with settings (``?lang=es&seed=7&minutes=2``) starts a
-  game straight away as a guest, and records nothing;
+  game straight away as a guest, and records nothing (``lang=`` alone only
+  chooses the language of "Who are you?", as on the MyWord! page);
 - otherwise, if the teacher has a class list, the student picks their name
   (and their picture password, and a seat nobody else is playing in: see
   :class:`~myword_edu.ui.seat_gate.SeatGate`) and plays solo "beat your
@@ -44,15 +45,15 @@ __all__ = ["BogglePage", "is_boggle_practice_link"]
 log = logging.getLogger(__name__)
 
 
-#: Query keys that make a link a guest Boggle practice link.
-BOGGLE_PRACTICE_KEYS = frozenset({"lang", "seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
+#: Query keys that make a link a guest Boggle practice link (``lang`` alone does not).
+BOGGLE_PRACTICE_KEYS = frozenset({"seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
                                   "level", "bonus", "target", "name", "lesson"})  # fmt: skip
 
 
 def is_boggle_practice_link(query: str | None) -> bool:
     """Does the page's query string carry Boggle practice settings (a guest link)?
 
-    >>> is_boggle_practice_link("minutes=2"), is_boggle_practice_link(""), is_boggle_practice_link("utm=x")
+    >>> is_boggle_practice_link("minutes=2"), is_boggle_practice_link("lang=es"), is_boggle_practice_link("utm=x")
     (True, False, False)
     """
     return is_practice_link(query, BOGGLE_PRACTICE_KEYS)
@@ -85,7 +86,7 @@ class BogglePage(StudentPage):
         self._play(BoggleSettings.from_query(query), None)
 
     def _play_without_class(self) -> None:
-        self._play(BoggleSettings(), None)
+        self._play(BoggleSettings(lang=self._page_lang()), None)
 
     def _build_picker(self) -> None:
         super()._build_picker()

@@ -25,7 +25,7 @@ from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
 from myword_edu.core.text import parse_lang
 
-__all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE", "link_choices"]
+__all__ = ["Mode", "Settings", "MAX_BOTS", "PACE_RANGE", "link_choices", "link_lang"]
 
 MAX_BOTS = 3
 PACE_RANGE = (0.5, 30.0)
@@ -105,6 +105,15 @@ def link_choices(query: str | None) -> MyWordChoices:
     """
     named = _checked(_params(query))
     return MyWordChoices(**{_CHOICES.get(k, k): v for k, v in named.items() if _CHOICES.get(k, k) in _CHOICE_FIELDS})
+
+
+def link_lang(query: str | None) -> str | None:
+    """The language a link's ``lang=`` names (None: none, or not a language we have).
+
+    >>> link_lang("lang=ES-mx&seed=2"), link_lang("lang=klingon"), link_lang("")
+    ('es', None, None)
+    """
+    return _checked(_params(query)).get("lang")
 
 
 def _params(query: str | None) -> dict[str, str]:

@@ -7,7 +7,9 @@ with the nearest real words as buttons that fix the word. *Save* writes a lesson
 file into the teacher's own folder (created then). The teacher's lessons can be
 edited, duplicated and deleted (after a second click); the shipped ones are
 examples to duplicate. A lesson is used for the whole class, or for the
-students picked in the list (a group), stored as each student's own lesson.
+students picked in the list (a group), stored as each student's own lesson;
+under the button, the students whose settings clash with it are named, with
+the fix as a button (:mod:`myword_edu.ui.teacher.lesson_conflicts`).
 Files changed by hand are read again whenever the tab is opened.
 """
 
@@ -28,6 +30,7 @@ from myword_edu.myword.lesson_draft import DraftError, LessonDraft, draft_from_l
 from myword_edu.myword.lesson_files import delete_lesson_file, save_draft
 from myword_edu.myword.lessons import Lesson
 from myword_edu.myword.lesson_library import lesson_dirs
+from myword_edu.ui.teacher.lesson_conflicts import LessonConflicts
 from myword_edu.ui.teacher.lesson_editor import LessonEditor, dropdown, lesson_text
 from myword_edu.ui.widgets.display import say
 
@@ -68,14 +71,17 @@ class LessonsTab:
         self.class_lesson_button = w.Button(description=x("use_class_lesson"), _dom_classes=["myword-use-class-lesson"])
         self.class_lesson_button.on_click(lambda _b: self.use_for_students(self.students_pick.value, None))
         self.students_message = w.HTML()
+        self.class_conflicts = LessonConflicts(panel, "class")  # who clashes with the lesson just chosen
+        self.students_conflicts = LessonConflicts(panel, "students")
         self.new_button = w.Button(description=x("new"), _dom_classes=["myword-primary", "myword-new-lesson"])
         self.new_button.on_click(lambda _b: self.open_editor(None))
         self.editor = LessonEditor(self)
         self.listing = w.VBox([], _dom_classes=["myword-lessons-list"])
         self.footer = w.HTML()
         choose = w.VBox([w.HTML(f"<p>{_e(t('lessons.intro'))}</p>"), w.HBox([self.pick, self.use_button]), self.message,
-                         w.HTML(f"<p><small>{_e(x('students_help'))}</small></p>"), self.students_pick,
-                         w.HBox([self.students_button, self.class_lesson_button]), self.students_message],
+                         self.class_conflicts.root, w.HTML(f"<p><small>{_e(x('students_help'))}</small></p>"),
+                         self.students_pick, w.HBox([self.students_button, self.class_lesson_button]),
+                         self.students_message, self.students_conflicts.root],
                         _dom_classes=["myword-card-box"])  # fmt: skip
         style = w.HTML(f"<style>{LESSONS_CSS}</style>")
         self.root = w.VBox([style, choose, w.HBox([self.new_button]), self.editor.root, self.listing, self.footer],
@@ -116,6 +122,8 @@ class LessonsTab:
         values = [v for _, v in options]
         self.pick.value = keep if keep in values and keep else current if current in values else ""
         self._draw_students(lessons)
+        self.class_conflicts.redraw()
+        self.students_conflicts.redraw()
         for widget in self._row_widgets:
             widget.close()
         self._row_widgets = []
@@ -191,6 +199,8 @@ class LessonsTab:
             self.message.value = say(t("store.error", detail=str(error)), good=False)
             return False
         self.message.value = say(t("lessons.saved", title=lesson.title) if lesson else t("lessons.cleared"), good=True)
+        store = self.panel.store  # who plays the class lesson: the students with none of their own
+        self.class_conflicts.watch((lambda: [s for s in store.students() if s.lesson is None]) if lesson else None)
         self.panel.changed(lessons=True)
         return True
 
@@ -216,6 +226,8 @@ class LessonsTab:
             return False
         key, values = ("given", {"title": lesson.title}) if lesson else ("given_class", {})
         self.students_message.value = say(self.x(key, count=len(ids), **values), good=True)
+        store, picked = self.panel.store, set(ids)
+        self.students_conflicts.watch(lambda: [s for s in store.students() if s.id in picked])
         self.panel.changed(roster=True)
         return True
 
