@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import parse_qs
 
+from myword_edu.ui.query_values import int_in
 from myword_edu.boggle.dice import DICE_LANG, default_dice
 from myword_edu.boggle.rules import TARGETS, BoggleRules, check_rule
 from myword_edu.classroom.settings import BogglePlay
@@ -112,17 +113,6 @@ class BoggleSettings:
         return replace(self, **checked)
 
 
-def _int_in(low: int, high: int):
-    def check(value: Any) -> int:
-        if isinstance(value, bool):
-            raise ValueError("not a number")
-        number = value if isinstance(value, int) else int(str(value).strip())
-        if not low <= number <= high:
-            raise ValueError(f"{number} is not {low} to {high}")
-        return number
-
-    return check
-
 
 def _seconds(value: Any) -> int:
     number = float(value)
@@ -149,7 +139,7 @@ def _bool(value: Any) -> bool:
 def _target(value: Any) -> int | None:
     if value is None or str(value).strip().lower() in ("0", "none", ""):
         return None
-    number = check_rule("target", _int_in(1, 1000)(value))
+    number = check_rule("target", int_in(1, 1000)(value))
     if number not in TARGETS:  # a link offers the targets the page's list offers
         raise ValueError(f"the target is one of {TARGETS}")
     return number
@@ -173,11 +163,11 @@ def _lesson(value: Any) -> str:
 
 _CHECKS = {
     "lang": lambda v: parse_lang(v).value,
-    "seed": lambda v: _int_in(0, 2**63)(v),
+    "seed": lambda v: int_in(0, 2**63)(v),
     "dice": _dice,
     "seconds": _seconds,
-    "min_length": lambda v: check_rule("min_length", _int_in(0, 99)(v)),
-    "bots": _int_in(0, MAX_BOTS),
+    "min_length": lambda v: check_rule("min_length", int_in(0, 99)(v)),
+    "bots": int_in(0, MAX_BOTS),
     "level": lambda v: parse_level(v).value,
     "bonus": _bool,
     "target": _target,

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 from urllib.parse import parse_qs
 
+from myword_edu.ui.query_values import int_in
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.myword.variant import parse_variant
 from myword_edu.classroom.settings import DEFAULT_BOTS, DEFAULT_PACE, MyWordChoices, MyWordPlay
@@ -136,17 +137,6 @@ def _checked(params: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def _int_in(low: int, high: int):
-    def check(value: Any) -> int:
-        if isinstance(value, bool):
-            raise ValueError("not a number")
-        number = int(str(value).strip()) if not isinstance(value, int) else value
-        if not low <= number <= high:
-            raise ValueError(f"{number} is not {low} to {high}")
-        return number
-
-    return check
-
 
 def _pace(value: Any) -> float:
     number = float(value)
@@ -165,7 +155,7 @@ def _last_call(value: Any) -> float:
 def _seed(value: Any) -> int:
     if isinstance(value, bool):
         raise ValueError("not a seed")
-    return _int_in(0, 2**63)(value)
+    return int_in(0, 2**63)(value)
 
 
 def _name(value: Any) -> str:
@@ -199,13 +189,13 @@ def _lesson(value: Any) -> str | None:
 _CHECKS = {
     "lang": lambda v: parse_lang(v).value,
     "seed": _seed,
-    "bots": _int_in(0, MAX_BOTS),
+    "bots": int_in(0, MAX_BOTS),
     "level": lambda v: parse_level(v).value,
     "pace": _pace,
     "mode": lambda v: Mode(str(v).strip().lower()).value,
     "name": _name,
-    "min_cards": _int_in(MIN_CARDS_RANGE.start, MIN_CARDS_RANGE.stop - 1),
-    "rounds": _int_in(1, 6),
+    "min_cards": int_in(MIN_CARDS_RANGE.start, MIN_CARDS_RANGE.stop - 1),
+    "rounds": int_in(1, 6),
     "last_call": _last_call,
     "students": _students,
     "variant": lambda v: parse_variant(v).value,
