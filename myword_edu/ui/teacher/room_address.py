@@ -24,7 +24,8 @@ __all__ = ["qr_svg", "room_address_html"]
 _STYLE = (
     "<style>.myword-room-address-box{display:flex;flex-wrap:wrap;gap:16px;align-items:center}"
     ".myword-room-url{font:bold clamp(22px,3.2vw,40px)/1.2 monospace;overflow-wrap:anywhere;margin:4px 0}"
-    "svg.myword-room-qr{width:min(320px,80vw);height:auto;background:#fff;flex:none;shape-rendering:crispEdges}</style>"
+    "svg.myword-room-qr{width:min(320px,80vw);height:auto;background:#fff;flex:none;shape-rendering:crispEdges}"
+    ".myword-room-address-text{flex:1 1 300px;min-width:0}</style>"
 )
 
 
@@ -63,7 +64,7 @@ def room_address_html(lang: str, base: str | None, code: str) -> str:
     if is_this_computer_only(base):
         note = f"<p class='myword-room-local myword-bad'>{escape(room_words(lang, 'room_tab.address_local'))}</p>"
     return (
-        f"{_STYLE}<div class='myword-room-address-box'>{qr_svg(url)}<div>"
+        f"{_STYLE}<div class='myword-room-address-box'>{qr_svg(url)}<div class='myword-room-address-text'>"
         f"<p>{escape(room_words(lang, 'room_tab.address'))}</p>"
         f"<p class='myword-room-url'>{escape(url)}</p>{note}</div></div>"
     )
