@@ -26,6 +26,7 @@ from typing import Any, Sequence
 
 from myword_edu import __version__
 from myword_edu.classroom.cli import TEACHER_NOTEBOOK, add_class_commands, add_db_argument, prepare_store
+from myword_edu.server.address import CLASS_URL_ENV, class_base_url, is_this_computer_only, room_url
 from myword_edu.server.device import TRUST_ENV, device_handlers
 from myword_edu.core.resources import data_dir
 from myword_edu.site.cli import add_site_commands
@@ -65,6 +66,25 @@ def app_url(host: str, port: int) -> str:
     else:
         shown = host
     return f"http://{shown}:{port}/voila/render/{APP_NOTEBOOK}"
+
+
+ROOM_LINE = "Live room: students open {url} (or scan the QR code on the teacher panel's Live room tab)"
+ROOM_LOCAL_NOTE = (
+    ". Only this computer can open it: to let the students' devices join, stop MyWord! and start it "
+    "with myword-edu serve --host 0.0.0.0"
+)
+
+
+def room_line(base: str) -> str:
+    """What the window says about the live room's page (``base``: :func:`~myword_edu.server.address.class_base_url`).
+
+    >>> room_line("http://192.168.1.20:8866/")
+    "Live room: students open http://192.168.1.20:8866/voila/render/room.ipynb (or scan the QR code on the teacher panel's Live room tab)"
+    >>> room_line("http://localhost:8866/").endswith("myword-edu serve --host 0.0.0.0")
+    True
+    """
+    line = ROOM_LINE.format(url=room_url(base))
+    return line + ROOM_LOCAL_NOTE if is_this_computer_only(base) else line
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -217,6 +237,8 @@ def serve(
         return 1
     os.environ.update(kernel_environment())
     os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.server.device)
+    class_base = class_base_url(host, port)  # the teacher panel shows the live room's link and QR code with it
+    os.environ[CLASS_URL_ENV] = class_base
     log_file = serve_log.start_log_file(serve_log.log_file_for(port))
     logging.captureWarnings(True)  # Python's warnings go to the log file too
 
@@ -248,6 +270,7 @@ def serve(
 
         def launch_browser(self) -> None:  # called once the server listens
             print(f"MyWord! is ready. Open this link in a browser: {url}", flush=True)
+            print(room_line(class_base), flush=True)
             print(f"Leave this window open during class; press Ctrl+C here to stop MyWord!. "
                   f"Details for troubleshooting are written to {log_file}", flush=True)  # fmt: skip
             if open_browser:

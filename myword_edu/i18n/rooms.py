@@ -93,6 +93,9 @@ EN: dict[str, Entry] = {
     "room_tab.variant": "Rules",
     "room_tab.pace": "Seconds per card",
     "room_tab.code": "Join code: {code}",
+    "room_tab.address": "Students open this address, or scan the QR code with their tablet's camera:",
+    "room_tab.address_local": "Only this computer can open this address. To let the students' devices join, "
+    "stop MyWord! and start it again with: myword-edu serve --host 0.0.0.0",
     "room_tab.start": "Start round",
     "room_tab.deal": "Deal a card",
     "room_tab.auto": "Auto deal",

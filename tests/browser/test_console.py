@@ -53,6 +53,8 @@ def test_the_window_shows_links_and_setup_code_and_the_log_file_the_rest(chromiu
     window = server.log()
     assert f"Teacher panel: http://localhost:{port}/voila/render/teacher.ipynb" in window
     assert f"Open this link in a browser: http://localhost:{port}/voila/render/myword.ipynb" in window
+    room = f"Live room: students open http://localhost:{port}/voila/render/room.ipynb"  # served on this computer only
+    assert room in window and "start it with myword-edu serve --host 0.0.0.0" in window
     assert re.search(r"setup code to choose your passcode: \d{4}-\d{4}", window)
     for alarm in ALARMS:
         assert alarm not in window, window

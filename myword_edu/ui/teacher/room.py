@@ -13,7 +13,8 @@ a student's page never holds a :class:`~myword_edu.rooms.live.TeacherRoom`. Each
 click checks the room again in Python (a page can click a hidden button).
 
 Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
-``.myword-room-joincode``, ``.myword-room-start``, ``.myword-room-deal``,
+``.myword-room-joincode``, ``.myword-room-address`` (the room's address on the class network and its QR code:
+:mod:`myword_edu.ui.teacher.room_address`), ``.myword-room-start``, ``.myword-room-deal``,
 ``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-close``,
 ``.myword-room-players`` (who is connected; in a MyWord! room each student's failed and refused
 calls in the last minute, ``.myword-room-flagged`` for one calling too fast, ``.myword-room-muted``),
@@ -40,8 +41,10 @@ from myword_edu.boggle.rules import BoggleRules
 from myword_edu.rooms.live import TeacherRoom
 from myword_edu.rooms.log import open_rooms
 from myword_edu.rooms.replica import RoomError
+from myword_edu.server.address import class_base_from_environ
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
+from myword_edu.ui.teacher.room_address import room_address_html
 from myword_edu.ui.teacher.room_boggle import BoggleRoomControls
 from myword_edu.ui.widgets.timer import Clock, Pacer
 
@@ -84,6 +87,7 @@ class RoomTab:
                                        _dom_classes=["myword-room-pace"])
         self.open_button = self._button("open", self.open_room)
         self.code = w.HTML(_dom_classes=["myword-room-joincode"])
+        self.address = w.HTML(_dom_classes=["myword-room-address"])  # where the students go, and its QR code
         self.status = w.HTML(_dom_classes=["myword-room-teacher-status"])
         self.start_button = self._button("start", self.start_round)
         self.deal_button = self._button("deal", self.deal)
@@ -102,11 +106,11 @@ class RoomTab:
         self.scores = w.HTML()
         self.message = w.HTML()
         self.controls = w.VBox([
-            self.code, self.status,
+            self.code, self.address, self.status,
             w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
             self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
         ])  # fmt: skip
-        self.controls.children = (*self.controls.children[:3], self.boggle.live, *self.controls.children[3:])
+        self.controls.children = (*self.controls.children[:4], self.boggle.live, *self.controls.children[4:])
         self.myword_settings = w.HBox([self.lang, self.variant, self.pace])
         self.open_button.layout.width = "auto"
         settings = w.HBox([self.game, self.myword_settings, self.boggle.settings, self.open_button],
@@ -292,9 +296,11 @@ class RoomTab:
     def redraw(self) -> None:
         if self.room is None:
             self.code.value = f"<p>{escape(self.t('none'))}</p>"
+            self.address.value = ""
             return
         view = self.room.view()
         self.code.value = f"<h2>{escape(self.t('code', code=self.room.code))}</h2>"
+        self.address.value = room_address_html(self.panel.lang, class_base_from_environ(), self.room.code)
         self._show_live(self.room.is_boggle)
         if self.room.is_boggle:
             self.status.value = f"<p>{escape(self.boggle.redraw(self.room))}</p>"
