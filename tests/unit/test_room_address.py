@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from html import escape
 from urllib.parse import parse_qs, urlsplit
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from myword_edu.cli import room_line
 from myword_edu.core.codes import CODE_ALPHABET, CODE_LENGTH
@@ -57,6 +57,7 @@ def test_the_kernel_reads_only_an_http_address_from_serve():
         assert class_base_from_environ({CLASS_URL_ENV: junk}) is None
 
 
+@settings(deadline=None)  # the first call imports segno
 @given(code=codes)
 def test_the_qr_code_is_an_inline_svg_of_the_url(code):
     url = room_url("http://192.168.1.20:8866/", code)
