@@ -87,6 +87,7 @@ class StudentSeat(RoomLog):
             join = [play.min_cards, play.lang]
             game_id = store.start_game(student.id, lang=play.lang, variant=row.variant,
                                        min_cards=play.min_cards, lesson=play.lesson_id, kind="room")  # fmt: skip
+        assert game_id is not None  # a seat, a Boggle room or a MyWord! room: one of them started it
         me = cls(store, row, lexicons, student.id, seat.name if seat else student.name, game_id, student.settings)
         if play is not None:
             me.played_lesson = play.lesson
