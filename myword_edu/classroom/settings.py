@@ -12,7 +12,7 @@ Rules decided here:
 
 - **Which lesson.** A student's own lesson, else the class's; a guest plays
   the link's ``lesson=``, never the class's. A live room plays the lesson the
-  room deals (its own deck: none today). A lesson that cannot be read
+  room deals (the one the teacher opened it with, or none). A lesson that cannot be read
   (unknown, or its file has problems) is not played: :class:`LessonUnavailable`.
 - **Which language wins.** The player's: the student's language (or a link's
   ``lang=``). A lesson is only played in its own language, so a lesson in

@@ -60,11 +60,14 @@ from myword_edu.boggle.round import Play
 from myword_edu.boggle.rules import BoggleRules
 from myword_edu.rooms.boggle_replica import BoggleReplica
 from myword_edu.myword.cards import Card, parse_cards
+from myword_edu.myword.lesson_library import default_library
+from myword_edu.myword.lessons import Lesson
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodCount
 from myword_edu.rooms.log import RoomLog, room_row
 from myword_edu.core.codes import new_code, normalise_code
 from myword_edu.rooms.replica import ROOM_GAMES, VARIANTS, RoomError, RoomReplica
+from myword_edu.rooms.room_lesson import lesson_options
 from myword_edu.core.text import parse_lang
 
 __all__ = ["TeacherRoom"]
@@ -76,7 +79,7 @@ class TeacherRoom(RoomLog):
     _ALLOWED = frozenset({"start", "deal", "finish", "remove", "close", "mute", "unmute"})
 
     @classmethod
-    def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: str | None = None,
+    def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: Lesson | str | None = None,
                pace: float = 3.0, game: str = "myword", lexicons: Mapping[str, Lexicon] | None = None,
                deck: str | None = None, boggle: BoggleRules | None = None,
                board: str | None = None) -> "TeacherRoom":  # fmt: skip
@@ -85,15 +88,28 @@ class TeacherRoom(RoomLog):
         A Boggle room (``game="boggle"``) plays by ``boggle`` (dice, seconds,
         minimum length, bonus cube; the dice decide its language); ``board``
         fixes every round's board (tests), as ``deck`` fixes a MyWord! room's deck.
+
+        A MyWord! room with a ``lesson`` (a :class:`~myword_edu.myword.lessons.Lesson`, or the id of one
+        in the installation's lessons) in the room's language deals each round's deck stacked with
+        its focus words (:mod:`myword_edu.rooms.room_lesson`); the room keeps a copy of the lesson.
         """
         options = None
         if game == "boggle":
             rules = boggle if boggle is not None else BoggleRules()
             lang, variant, options = rules.lang, rules.dice, json.dumps(rules.to_json())
             secret = secrets.token_hex(16) if board is None else "board:" + str(Board.from_string(board))
+            lesson = lesson.id if isinstance(lesson, Lesson) else lesson
         else:
             secret = secrets.token_hex(16) if deck is None else "deck:" + " ".join(str(c) for c in parse_cards(deck))
         lang = parse_lang(lang).value
+        if game == "myword" and lesson is not None:
+            played = lesson if isinstance(lesson, Lesson) else default_library().get(lesson)
+            if played is None:
+                raise RoomError("bad_setting", f"the lesson {lesson!r} cannot be read: fix its file or choose another")
+            if played.lang != lang or deck is not None:
+                raise RoomError("bad_setting", f"the lesson {played.title!r} is in {played.lang}, not {lang}"
+                                if played.lang != lang else "a room with a lesson deals the lesson's deck")  # fmt: skip
+            lesson, options = played.id, json.dumps(lesson_options(played), ensure_ascii=False)
         if game not in ROOM_GAMES or (game == "myword" and variant not in VARIANTS) or not 0.2 <= float(pace) <= 60:
             raise RoomError("bad_setting", f"bad room setting: {game}, {variant}, pace {pace}")
         for _ in range(20):

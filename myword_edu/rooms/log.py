@@ -23,6 +23,7 @@ from myword_edu.core.errors import BadWordError
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.core.codes import normalise_code
 from myword_edu.rooms.replica import RoomError, RoomEvent, RoomReplica
+from myword_edu.rooms.room_lesson import lesson_from_options
 
 try:  # POSIX: writers queue on a file lock instead of SQLite's sleep-and-retry busy handler
     import fcntl
@@ -55,6 +56,8 @@ class RoomLog:
         self.game: str = row.game
         #: a Boggle room's rules as the teacher opened it (each round's own are in its start event)
         self.options: dict[str, Any] = json.loads(row.options) if row.options else {}
+        #: a MyWord! room's lesson as the room keeps it (its decks are stacked with the focus words)
+        self.room_lesson = None if row.game == "boggle" else lesson_from_options(self.options)
         self._seed: str = row.seed  # secret: never shown
         self._lexicons = dict(lexicons) if lexicons else {"en": load_lexicon("en"), "es": load_lexicon("es")}
         self._reset()
@@ -64,7 +67,7 @@ class RoomLog:
         if self.game == "boggle":
             self.replica = BoggleReplica(self.lang, self._seed, self._lexicons)
         else:
-            self.replica = RoomReplica(self.lang, self.variant, self._seed, self._lexicons)
+            self.replica = RoomReplica(self.lang, self.variant, self._seed, self._lexicons, self.room_lesson)
 
     @property
     def is_boggle(self) -> bool:

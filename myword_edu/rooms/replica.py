@@ -23,13 +23,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
+from myword_edu.core.focus import focus_target
 from myword_edu.myword.cards import Card, junior_deck, parse_cards, shuffled, standard_deck
+from myword_edu.myword.lessons import Lesson
 from myword_edu.myword.variant import Variant, parse_variant
 from myword_edu.core.errors import MyWordError
 from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.flood import FloodWatch
 from myword_edu.myword.round import Round
 from myword_edu.myword.values import ClaimResult, Player, Reason, TableCard
+from myword_edu.rooms.room_lesson import room_deck
 
 __all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
 
@@ -82,9 +85,16 @@ class RoomView:
     in_round: tuple[str, ...]  # seated in this round
     calls: tuple[Mapping[str, Any], ...] = field(default=())  # latest claims, newest last
     muted: tuple[str, ...] = ()  # players the teacher muted for the rest of this round
+    #: a room with a lesson: each focus word (as the dictionary spells it, in the lesson's order) and
+    #: who made it, in any round (first maker first); empty without a lesson
+    focus: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: a room with a lesson: players who play without it (their language is not the lesson's)
+    off_lesson: tuple[str, ...] = ()
 
 
-def _deck(lang: str, variant: str, seed: str, round_no: int) -> list[Card]:
+def _deck(lang: str, variant: str, seed: str, round_no: int, lesson: Lesson | None = None) -> list[Card]:
+    if lesson is not None:  # stacked with the focus words, from the seed and the round (replay is exact)
+        return room_deck(lesson, seed, round_no)
     if seed.startswith("deck:"):  # a stacked deck (tests, doctests): the same every round
         return parse_cards(seed[5:])
     base = junior_deck(lang) if parse_variant(variant).is_junior else standard_deck(lang)
@@ -97,10 +107,13 @@ class RoomReplica:
     Args:
         lang, variant, seed: the room's settings (``seed`` shuffles each round's deck).
         lexicons: lexicons by language tag (the room's language must be there).
+        lesson: the lesson the room is played with (each round's deck stacked with its focus words).
     """
 
-    def __init__(self, lang: str, variant: str, seed: str, lexicons: Mapping[str, Lexicon]) -> None:
-        self.lang, self.variant, self.seed = lang, variant, seed
+    def __init__(self, lang: str, variant: str, seed: str, lexicons: Mapping[str, Lexicon],
+                 lesson: Lesson | None = None) -> None:  # fmt: skip
+        self.lang, self.variant, self.seed, self.lesson = lang, variant, seed, lesson
+        self.made: dict[str, list[str]] = {word: [] for word in lesson.focus} if lesson else {}
         self.lexicons = dict(lexicons)
         self.seq = 0
         self.members: dict[str, Player] = {}  # joined and not removed, in join order
@@ -131,7 +144,7 @@ class RoomReplica:
             self._finish_round()
             self.round_no = int(intent[1])
             self.flood.new_round()
-            deck = _deck(self.lang, self.variant, self.seed, self.round_no)
+            deck = _deck(self.lang, self.variant, self.seed, self.round_no, self.lesson)
             self.round = Round(list(self.members.values()), deck, self.lexicons[self.lang],
                                junior=parse_variant(self.variant).is_junior, lexicons=self.lexicons)  # fmt: skip
         elif kind == "deal":
@@ -159,12 +172,23 @@ class RoomReplica:
             result = ClaimResult(name, str(word), "", "", False, Reason.TOO_LATE)
         else:
             result = rnd.claim(name, word, card_ids, seen=seen)
+        if result.accepted and self.lesson is not None and self._plays_lesson(name):
+            target = focus_target(result.folded, self.lesson.focus, is_word=True)
+            if target is not None and name not in self.made[target]:
+                self.made[target].append(name)
         if not result.accepted and result.reason is not None and result.reason.is_penalised:
             self.flood.failed(name, at)  # the caller's next call waits (judged here: every kernel agrees)
         self.calls = (self.calls + [{"player": name, "word": result.spelling or result.word,
                                      "accepted": result.accepted,
                                      "reason": result.reason.value if result.reason else None}])[-8:]  # fmt: skip
         return result
+
+    def _plays_lesson(self, name: str) -> bool:
+        """Does this player play the room's lesson? Not in another language (see
+        :func:`myword_edu.classroom.settings.resolve_myword`: the player's language wins)."""
+        player = self.members.get(name)
+        lang = player.lang if player is not None and player.lang else self.lang
+        return self.lesson is not None and lang == self.lesson.lang
 
     def _finish_round(self) -> None:
         if self.round is not None:
@@ -183,6 +207,9 @@ class RoomReplica:
             over=rnd.is_over if rnd else True, scores=scores, totals=totals, players=tuple(self.members),
             in_round=tuple(p.name for p in rnd.players) if rnd else (), calls=tuple(self.calls),
             muted=tuple(n for n in self.members if n in self.flood.muted) if rnd else (),
+            focus=tuple((self.lesson.shown.get(w, w), tuple(self.made[w])) for w in self.lesson.focus)
+            if self.lesson else (),
+            off_lesson=tuple(n for n in self.members if not self._plays_lesson(n)) if self.lesson else (),
         )  # fmt: skip
 
 

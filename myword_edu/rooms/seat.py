@@ -29,6 +29,7 @@ from myword_edu.lexicon.wordlist import Lexicon
 from myword_edu.rooms.log import RoomLog, room_row
 from myword_edu.core.codes import normalise_code
 from myword_edu.rooms.replica import RoomError, RoomReplica
+from myword_edu.rooms.room_lesson import lesson_from_options
 from myword_edu.myword.claims import check_card_ids
 from myword_edu.myword.values import ClaimResult
 from myword_edu.core.text import clean_word
@@ -48,8 +49,9 @@ class StudentSeat(RoomLog):
         super().__init__(store, row, lexicons)
         self.student_id, self.name, self.game_id, self.settings = student_id, name, game_id, settings
         #: The lesson this room's deck or board is dealt from, for the attempts' lesson and focus words
-        #: (computed as in solo play, :meth:`Attempt.from_claim`). None: a room deals its own deck or
-        #: rolls its own board and ignores lessons (the class lesson is not what the students play).
+        #: (computed as in solo play, :meth:`Attempt.from_claim`). None: a room without a lesson (the
+        #: class lesson is not what the students play), or one the student does not play (another
+        #: language: :func:`~myword_edu.classroom.settings.resolve_myword` decides).
         self.played_lesson: FocusLesson | None = None
         self._held = 0  # calls refused during a wait, not yet counted in the log
         self._held_logged: Any = None  # when this kernel last wrote a held event
@@ -80,12 +82,15 @@ class StudentSeat(RoomLog):
             join = [boggle.min_length]  # the student's own Boggle minimum length, if the teacher set one
             game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=None,
                                        min_cards=boggle.least, kind="boggle")  # fmt: skip
-        else:
-            play = _myword_play(store, student)
+        play = None if row.game == "boggle" else _myword_play(store, student, row)
+        if seat is None and play is not None:
             join = [play.min_cards, play.lang]
             game_id = store.start_game(student.id, lang=play.lang, variant=row.variant,
-                                       min_cards=play.min_cards, lesson=None, kind="room")  # fmt: skip
+                                       min_cards=play.min_cards, lesson=play.lesson_id, kind="room")  # fmt: skip
+        assert game_id is not None  # a seat, a Boggle room or a MyWord! room: one of them started it
         me = cls(store, row, lexicons, student.id, seat.name if seat else student.name, game_id, student.settings)
+        if play is not None:
+            me.played_lesson = play.lesson
 
         def action(conn: sa.Connection) -> None:
             now = store.now()
@@ -283,7 +288,8 @@ def _boggle_play(store: Any, student: Student, rules: BoggleRules) -> BogglePlay
     return resolve_boggle(class_rules(store), own_rules(store, student.id), student, room=room)
 
 
-def _myword_play(store: Any, student: Student) -> MyWordPlay:
-    """What a student plays a MyWord! room under: their minimum cards and language (the room deals
-    its own deck: no lesson)."""
-    return resolve_myword(store.class_info().defaults, student, in_room=True)
+def _myword_play(store: Any, student: Student, row: Any) -> MyWordPlay:
+    """What a student plays a MyWord! room under: their minimum cards and language, and the room's
+    lesson (its copy in the room's options) unless it clashes with them."""
+    lesson = lesson_from_options(json.loads(row.options) if row.options else None)
+    return resolve_myword(store.class_info().defaults, student, in_room=True, room_lesson=lesson)

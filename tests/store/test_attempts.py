@@ -39,8 +39,9 @@ def _column(rows, name):
 
 
 def test_a_room_whose_deck_ignores_lessons_stores_no_lesson(store, lex):
-    """The class lesson is named on the room, but the room deals its own deck: no lesson was played."""
-    room, a, _b = _myword_room(store, lex, lesson="en-3-digraphs")
+    """The class has a lesson, but the room was opened without one (it deals its own deck): no lesson was played."""
+    store.update_class(lesson="en-3-digraphs")
+    room, a, _b = _myword_room(store, lex)
     assert a.claim("cat").accepted
     (row,) = store.attempts()
     assert (row.word, row.lesson, row.focus_word) == ("cat", None, None)

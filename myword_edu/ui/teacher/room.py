@@ -1,7 +1,9 @@
 """The teacher panel's "Live room" tab: open a room, deal (auto pace, pause, resume), end rounds,
 remove or mute players, and watch the table, the calls, the scores and who is connected.
 
-The "Game" choice opens a MyWord! room (language, rules, pace) or a Boggle
+The "Game" choice opens a MyWord! room (language, rules, pace, and a lesson: each
+round's deck is then stacked with its focus words, and the tab shows which focus
+words were made and by whom; see :mod:`myword_edu.rooms.room_lesson`) or a Boggle
 room (dice, minutes, shortest word, red bonus cube: see
 :mod:`myword_edu.ui.teacher.room_boggle`). In a Boggle room "Start round"
 rolls a new board for everyone and starts one clock; the tab shows the board,
@@ -18,7 +20,9 @@ Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
 ``.myword-room-auto``, ``.myword-room-end``, ``.myword-room-close``,
 ``.myword-room-players`` (who is connected; in a MyWord! room each student's failed and refused
 calls in the last minute, ``.myword-room-flagged`` for one calling too fast, ``.myword-room-muted``),
-``.myword-room-mute`` and ``.myword-room-unmute`` (for the rest of the round); for Boggle rooms ``.myword-room-dice``,
+``.myword-room-mute`` and ``.myword-room-unmute`` (for the rest of the round), ``.myword-room-lesson`` (the
+lesson a MyWord! room is opened with: the lessons of the room's language) and ``.myword-room-focus`` (its
+focus words, and who made each); for Boggle rooms ``.myword-room-dice``,
 ``.myword-room-minutes``, ``.myword-room-min-length``, ``.myword-room-bonus``,
 ``.myword-room-boggle-board`` (``div.boggle-grid button.boggle-cube[data-face]``),
 ``.myword-room-boggle-timer`` and ``.myword-room-boggle-lists`` (see
@@ -83,6 +87,9 @@ class RoomTab:
         self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"),
                                _dom_classes=["myword-room-lang"])
         self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
+        self.lesson = w.Dropdown(options=[(t("no_lesson"), "")], value="", description=t("lesson"),
+                                 _dom_classes=["myword-room-lesson"])  # fmt: skip
+        self.lang.observe(lambda _c: self._list_lessons(), names="value")
         self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"),
                                        _dom_classes=["myword-room-pace"])
         self.open_button = self._button("open", self.open_room)
@@ -104,14 +111,16 @@ class RoomTab:
         self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None, disabled=True)
         self.players = w.HTML(_dom_classes=["myword-room-players"])
         self.scores = w.HTML()
+        self.focus = w.HTML(_dom_classes=["myword-room-focus"])
         self.message = w.HTML()
         self.controls = w.VBox([
             self.code, self.address, self.status,
             w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
-            self.table, w.HBox([self.scores, self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
+            self.table, w.HBox([w.VBox([self.scores, self.focus]), self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
         ])  # fmt: skip
         self.controls.children = (*self.controls.children[:4], self.boggle.live, *self.controls.children[4:])
-        self.myword_settings = w.HBox([self.lang, self.variant, self.pace])
+        self.myword_settings = w.HBox([self.lang, self.variant, self.pace, self.lesson],
+                                      layout=w.Layout(flex_flow="row wrap"))  # fmt: skip
         self.open_button.layout.width = "auto"
         settings = w.HBox([self.game, self.myword_settings, self.boggle.settings, self.open_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
@@ -125,7 +134,18 @@ class RoomTab:
         if room is not None:
             self._attach(room)
         self._show_game()
+        self._list_lessons()
         self._list_open_rooms()
+
+    def _list_lessons(self) -> None:
+        """The lessons a MyWord! room in the language picked can be opened with (read again: a file
+        saved in the Lessons tab meanwhile is there)."""
+        lang = self.lang.value
+        chosen = self.lesson.value
+        options = [(self.t("no_lesson"), "")] + [(lesson.title, lesson.id) for lesson in self.panel.library.lessons()
+                                                  if lesson.lang == lang]  # fmt: skip
+        self.lesson.options = options
+        self.lesson.value = chosen if chosen in {value for _, value in options} else ""
 
     def _attach(self, room: TeacherRoom) -> None:
         """Run ``room`` from this tab (a rebuilt panel, or a teacher going back to an open room)."""
@@ -191,7 +211,8 @@ class RoomTab:
 
     def _show_live(self, boggle: bool) -> None:
         """A Boggle room has a board and a clock: no cards to deal."""
-        for widget in (self.deal_button, self.auto, self.table, self.scores, self.mute_button, self.unmute_button):
+        for widget in (self.deal_button, self.auto, self.table, self.scores, self.focus, self.mute_button,
+                       self.unmute_button):  # fmt: skip
             widget.layout.display = "none" if boggle else None
         self.boggle.live.layout.display = None if boggle else "none"
 
@@ -210,9 +231,15 @@ class RoomTab:
                 self.room.close()
             self.room = self.boggle.open(store, rules=rules, lesson=lesson, lexicons=self._lexicons)
         else:
+            chosen = None
+            if self.lesson.value:  # checked again here: the file may have changed, a page may send anything
+                chosen = self.panel.library.get(self.lesson.value)
+                if chosen is None or chosen.lang != self.lang.value:
+                    self._list_lessons()
+                    raise RoomError("bad_setting", self.t("lesson_gone"))
             if self.room is not None:
                 self.room.close()
-            self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=lesson,
+            self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=chosen,
                                            pace=float(self.pace.value), lexicons=self._lexicons)  # fmt: skip
         self.pacer = Pacer(float(self.pace.value))
         self.panel.live_room = self.room
@@ -314,6 +341,7 @@ class RoomTab:
             self.status.value = f"<p>{escape(status)}</p>"
             self.table.cards = card_views(view.table, self.room.lang)
             self.scores.value = scores_html(view, self.panel.lang)
+            self.focus.value = self._focus_html(view)
         now = self.panel.store.now()
         flood = self.room.flood()
         rows = "".join(
@@ -326,6 +354,22 @@ class RoomTab:
         self.who.options = names
         if names and self.who.value not in names:
             self.who.value = names[0]
+
+    def _focus_html(self, view: Any) -> str:
+        """A room with a lesson: each focus word and who made it (names escaped: typed by people)."""
+        lesson = self.room.room_lesson if self.room is not None else None
+        if lesson is None or not view.focus:
+            return ""
+        made = sum(1 for _word, names in view.focus if names)
+        rows = "".join(
+            f"<tr class='{'myword-made' if names else ''}'><td><b>{escape(word.upper())}</b></td>"
+            f"<td>{escape(', '.join(names)) if names else '<i>' + escape(self.t('not_yet')) + '</i>'}</td></tr>"
+            for word, names in view.focus
+        )
+        off = (f"<p>{escape(self.t('off_lesson', names=', '.join(view.off_lesson)))}</p>" if view.off_lesson else "")
+        return (f"<h3>{escape(self.t('focus_title', title=lesson.title))}</h3>"
+                f"<p>{escape(self.t('focus_count', made=made, count=len(view.focus)))}</p>"
+                f"<table class='myword-room-table'>{rows}</table>{off}")  # fmt: skip
 
     def _flood_note(self, count: Any) -> str:
         """Who floods: failed and refused calls in the last minute, a marker, muted (MyWord! rooms)."""
@@ -340,5 +384,7 @@ class RoomTab:
 
     def refresh(self, *, roster: bool = False, lessons: bool = False, live: bool = False) -> None:
         """The panel's refresh hook (the room keeps itself live with its own 150 ms poll)."""
+        if lessons:
+            self._list_lessons()
         if self.room is not None and not self.poller.is_running:
             self.poller.start()
