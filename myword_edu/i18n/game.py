@@ -22,7 +22,8 @@ from typing import Any, Iterable
 from myword_edu.i18n.catalog import Catalog, Entry, Plural, Text, languages
 from myword_edu.myword.cards import Card
 
-__all__ = ["GAME", "message", "card_name", "reason_key", "join_names", "about_players", "score_label", "languages"]
+__all__ = ["GAME", "message", "card_name", "reason_key", "join_names", "about_players", "score_label", "took_cards",
+           "why_refused", "languages"]  # fmt: skip
 
 EN: dict[str, Entry] = {
     "app.title": "MyWord!",
@@ -75,7 +76,12 @@ EN: dict[str, Entry] = {
     "feedback.not_yours": "{player} called {word}: not allowed.",
     "feedback.free_cards": Plural("{names} got a free card.", "{names} got a free card.", "people", note="{names}: one or more players' names joined with 'and' (they may include 'Tú', so the plural avoids a verb that agrees with them)."),
     "feedback.free_cards.you": Text("You got a free card.", "Said when the student (shown as 'You') is the only one who gets a free card."),
-    "feedback.you_free_card": "You got a free card!",
+    "feedback.other_refused": Text("{player} called {word}: {why}.", "{player}: another player (a robot); {word}: their word, in capitals; {why}: the reason, from a why.* text."),
+    "free.took": Text("{player} took the {card}", "A free card after a failed call. {player}: the player who got it; {card}: the card's letters, in capitals (Spanish: 'la V', a letter)."),
+    "free.took.you": Text("You took the {card}", "The student got this free card. {card}: the card's letters, in capitals."),
+    "free.took_wild": Text("{player} took a wild card", "{player}: the player who got a free wild card."),
+    "free.took_wild.you": "You took a wild card",
+    "free.cards": Plural("{taken}", "Free cards: {taken}", "people", note="{taken}: who took which card (free.took texts), joined with commas; the form is picked by how many took one."),
     "feedback.not_saved": "Your answer could not be saved. Please tell your teacher.",
     "reason.not_a_word": "{word} is not a word we know. Try another one!",
     "reason.cards_not_on_table": "The cards on the table can't make {word}.",
@@ -104,7 +110,17 @@ EN: dict[str, Entry] = {
     "feed.title": "Calls",
     "feed.empty": "No calls yet.",
     "feed.accepted": "{player}: {word} (+{count})",
-    "feed.refused": "{player}: {word} (no)",
+    "feed.refused": Text("{player}: {word} (no: {why})", "{why}: the reason, from a why.* text."),
+    "why.not_a_word": "not a word",
+    "why.cards_not_on_table": "those cards are not on the table",
+    "why.cards_do_not_spell": "those cards don't spell it",
+    "why.too_few_cards": Plural("too few cards, at least {needed}", "too few cards, at least {needed}", "needed"),
+    "why.blocked_word": "not a word for class",
+    "why.wrong_language": "a word from the other language",
+    "why.dealer_cannot_call": "the dealer can't call",
+    "why.round_over": "the round was over",
+    "why.too_late": "too late, the cards were already taken",
+    "why.apostrophe_or_hyphen": "no apostrophes or hyphens",
     "review.title": "Round {number} is over!",
     "review.leftover": "Cards nobody won",
     "review.words": "Words each player made",
@@ -244,6 +260,35 @@ def score_label(lang: object, player: str, cards: int, total: int) -> str:
     """
     return message(lang, "score.aria", player=player, cards=message(lang, "score.aria_cards", cards=cards),
                    total=message(lang, "score.aria_total", total=total))
+
+
+def took_cards(lang: object, given: Iterable[tuple[str, Card]], /, *, me: str | None = None) -> str:
+    """Who took which free card after a failed call ("" if nobody did); ``me`` is the student reading it.
+
+    >>> took_cards("en", [("Robot 1", Card("v"))])
+    'Robot 1 took the V'
+    >>> took_cards("es", [("Ana", Card("ar")), ("Robot 2", Card("?"))], me="Ana")
+    'Cartas gratis: Te llevaste la AR, Robot 2 se llevó un comodín'
+    """
+    clauses = []
+    for player, card in given:
+        key = "free.took_wild" if card.is_wild else "free.took"
+        if player == me:
+            key += ".you"
+        clauses.append(message(lang, key, player=player, card=str(card)))
+    if not clauses:
+        return ""
+    return message(lang, "free.cards", taken=", ".join(clauses), people=len(clauses))
+
+
+def why_refused(lang: object, reason: object, /, *, needed: int = 0) -> str:
+    """A failed call's reason, short enough for the feed of calls ("" for a reason it has no text for).
+
+    >>> why_refused("es", "too_few_cards", needed=4)
+    'pocas cartas, al menos 4'
+    """
+    key = f"why.{getattr(reason, 'value', reason)}"
+    return message(lang, key, needed=needed) if key in GAME else ""
 
 
 def reason_key(reason: object) -> str:

@@ -105,12 +105,21 @@ def test_play_typed_clicked_and_invalid_words(open_app, server):
 
     # 3. A word that is not a word: the reason, and the robot's free card.
     robot_before = score(page, 1)
+    on_table = page.locator(CARDS).count()
+    page.evaluate("""() => { window.__leaving = null; new MutationObserver((changes) => { for (const c of changes)
+        for (const n of c.addedNodes) if (n.classList && n.classList.contains('myword-leaving'))
+          window.__leaving = n.dataset.face; }).observe(document.body, { childList: true }); }""")
     page.locator(".myword-entry input").fill("zqzq")
     page.locator(".myword-entry input").press("Enter")
     page.wait_for_selector("text=ZQZQ is not a word we know")
-    wait_text(page, ".myword-feedback", "Robot 1 got a free card")
+    wait_text(page, ".myword-feedback", "Robot 1 took ")  # which card went to whom
     page.wait_for_function(f"Number(document.querySelectorAll('.myword-score')[1].textContent) > {robot_before}")
-    wait_text(page, ".myword-feed", "ZQZQ (no)")
+    wait_text(page, ".myword-feed", "ZQZQ (no: not a word)")
+    if on_table:  # a card from the table flies to the robot (a card from the deck never was on it)
+        page.wait_for_function("window.__leaving !== null")
+        face = page.evaluate("window.__leaving")
+        took = "Robot 1 took a wild card" if face.startswith("?") else f"Robot 1 took the {face}"
+        assert took in page.locator(".myword-feedback").inner_text()
 
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "student.png"))

@@ -124,7 +124,7 @@ def test_invalid_word_shows_reason_and_penalty(make_app, browser):
     browser.custom(app.entry, {"event": "submit"})
     message = text(app.feedback.html)
     assert "QQQ is not a word we know" in message
-    assert "Robot 1 and Robot 2 got a free card" in message
+    assert "Free cards: Robot 1 took the" in message and ", Robot 2 took the" in message
     assert app.session.scores["Robot 1"] == 1
 
 

@@ -191,7 +191,8 @@ class BoggleApp(ShowsRoot):
         self.missed_box = w.VBox([self.missed_head, self.missed], _dom_classes=["boggle-missed"])
         board = w.VBox([top, self.status, self.grid], _dom_classes=["boggle-board-col"])
         side = w.VBox(
-            [self.entry_row, self.feedback, after, self.lesson_review, self.result, self.missed_box, self.best, self.found, self.counts],
+            # the result (scores, personal best) first, above the words to review: a tablet shows it without scrolling
+            [self.entry_row, self.feedback, after, self.result, self.best, self.lesson_review, self.missed_box, self.found, self.counts],
             _dom_classes=["boggle-side"],
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])

@@ -284,7 +284,9 @@ class StudentApp(ShowsRoot):
     def _redraw(self) -> None:
         s = self.session
         lang = s.lang
-        self.table.cards = card_views(s.table, lang, newest=s.newest, selected=s.selection)
+        with self.table.hold_sync():  # one message: the view knows which cards leave toward whom as they go
+            self.table.leaving = [{"id": f.card_id, "taker": f.player} for f in s.leaving]
+            self.table.cards = card_views(s.table, lang, newest=s.newest, selected=s.selection)
         self.table.selected = list(s.selection)
         playing = s.phase in (Phase.READY, Phase.DEALING, Phase.LAST_CALL)
         self.table.disabled = not playing
@@ -301,7 +303,7 @@ class StudentApp(ShowsRoot):
         self.clear_button.disabled = not playing
         self.feedback.html = feedback_html(s.feedback if not over else None, lang, me=s.student)
         self.scores.value = scoreboard(s.players, s.scores, s.totals, lang, me=s.student)
-        self.feed.value = feed_html(s.feed, lang)
+        self.feed.value = feed_html(s.feed, lang, me=s.student)
         self.review.value = review_html(
             s.review if over else None, lang, players=s.players, totals=s.totals, winners=s.winners,
             game_over=s.phase is Phase.GAME_OVER, me=s.student,

@@ -36,6 +36,7 @@ from myword_edu.myword.values import (
     ClaimResult,
     Dealt,
     Event,
+    FreeCard,
     Player,
     Reason,
     RoundEnded,
@@ -80,7 +81,11 @@ class Feedback:
     key: str
     values: dict[str, Any] = field(default_factory=dict)
     good: bool = False
-    free_to: tuple[str, ...] = ()
+    free: tuple[FreeCard, ...] = ()  # the free cards the call gave, in the order given
+
+    @property
+    def free_to(self) -> tuple[str, ...]:
+        return tuple(f.player for f in self.free)
 
 
 @dataclass(frozen=True)
@@ -92,7 +97,12 @@ class Call:
     accepted: bool
     reason: str | None
     count: int
-    free_to: tuple[str, ...] = ()
+    needed: int = 0  # the caller's minimum of cards (for "too few cards")
+    free: tuple[FreeCard, ...] = ()
+
+    @property
+    def free_to(self) -> tuple[str, ...]:
+        return tuple(f.player for f in self.free)
 
 
 class Session(HasTraits):
@@ -118,6 +128,7 @@ class Session(HasTraits):
     totals = Dict()  # the whole game
     feed = List()  # Call, newest last
     feedback = Instance(Feedback, allow_none=True)
+    leaving = List()  # FreeCard: the table cards the last failed call gave away (the table animates them)
     round_number = Int(1)
     rounds = Int(1)
     review = Instance(RoundReview, allow_none=True)
@@ -201,6 +212,7 @@ class Session(HasTraits):
         self._dirty = True
         self.review = None
         self.selection = []
+        self.leaving = []
         self.paused = False
         self.phase = Phase.READY
         self.round_number = self.game.round_number
@@ -368,16 +380,16 @@ class Session(HasTraits):
 
     def _feedback_for(self, result: ClaimResult, *, mine: bool) -> Feedback:
         word = (result.spelling or _shown(result.word)).upper()
-        free_to = tuple(f.player for f in result.free_cards)
+        free = result.free_cards
         if result.accepted:
             key = "feedback.you_won_cards" if mine and self.student else "feedback.player_won_cards"
-            return Feedback(key, {"word": word, "count": len(result.cards), "player": result.player}, True, free_to)
+            return Feedback(key, {"word": word, "count": len(result.cards), "player": result.player}, True, free)
         assert result.reason is not None
         values = {"word": word, "needed": result.needed, "player": result.player}
         if result.reason is Reason.WRONG_LANGUAGE:
             other = next(lang.value for lang in Lang if lang.value != self.lang)
             values["language"] = other
-        return Feedback(f"reason.{result.reason.value}", values, False, free_to)
+        return Feedback(f"reason.{result.reason.value}", values, False, free)
 
     # -- robots ---------------------------------------------------------------
     def _fire_bots(self, now: float) -> None:
@@ -389,7 +401,10 @@ class Session(HasTraits):
             call, _ = self._plans.pop(name)
             result = self.round.claim(name, call.word)
             if self.student is not None and self.student in {f.player for f in result.free_cards}:
-                self._tell(Feedback("feedback.you_free_card", {"player": name}, True))
+                assert result.reason is not None
+                word = (result.spelling or _shown(result.word)).upper()
+                values = {"player": name, "word": word, "why": result.reason.value, "needed": result.needed}
+                self._tell(Feedback("feedback.other_refused", values, True, result.free_cards))
             self._after_change(now)
 
     def _replan(self, now: float) -> None:
@@ -424,12 +439,17 @@ class Session(HasTraits):
             self._dirty = True
         elif isinstance(event, Claimed):
             text = event.spelling.upper() if event.accepted else _shown(event.word).upper()
-            self.feed = [*self.feed, Call(event.player, text, event.accepted, event.reason, len(event.card_ids))]
+            needed = next((p.min_cards for p in self.round.players if p.name == event.player), 0)
+            self.feed = [*self.feed, Call(event.player, text, event.accepted, event.reason, len(event.card_ids), needed)]
+            self.leaving = []
             self._dirty = self._dirty or event.accepted
         elif isinstance(event, CardGiven):
             last = self.feed[-1] if self.feed else None
+            given = FreeCard(event.player, event.card_id, event.card, event.source)
             if last is not None and last.player == event.caller:
-                self.feed = [*self.feed[:-1], Call(**{**last.__dict__, "free_to": (*last.free_to, event.player)})]
+                self.feed = [*self.feed[:-1], Call(**{**last.__dict__, "free": (*last.free, given)})]
+            if event.source == "table":
+                self.leaving = [*self.leaving, given]
             self._dirty = True
         elif isinstance(event, RoundEnded):
             self._dirty = True

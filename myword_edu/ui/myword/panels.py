@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from myword_edu.i18n.game import about_players, join_names, message, score_label
+from myword_edu.i18n.game import about_players, join_names, message, score_label, took_cards, why_refused
 from myword_edu.myword.review import RoundReview
 from myword_edu.ui.myword.model import Call, Feedback, Phase
 from myword_edu.ui.widgets.speech import hear_button
@@ -65,24 +65,22 @@ def table_over_text(phase: Phase, lang: str) -> str:
 def feedback_text(feedback: Feedback, lang: str) -> str:
     """The feedback as plain text in ``lang``."""
     values = dict(feedback.values)
+    if "why" in values:
+        values["why"] = why_refused(lang, values["why"], needed=values.get("needed", 0))
     if "language" in values:
         values["language"] = message(lang, f"language.{values['language']}")
     return message(lang, feedback.key, **values)
 
 
 def feedback_html(feedback: Feedback | None, lang: str, *, me: str | None) -> str:
-    """The answer to the last call, with who got a free card."""
+    """The answer to the last call, with which free card went to whom ("You took the V")."""
     if feedback is None:
         return '<div class="myword-feedback-box"></div>'
     tone = "good" if feedback.good else "bad"
     parts = [f'<span class="myword-msg {tone}">{_e(feedback_text(feedback, lang))}']
-    others = [n for n in feedback.free_to if n != me]
-    if me is not None and me in feedback.free_to and feedback.key != "feedback.you_free_card":
-        parts.append(f'<span class="myword-free">{_e(message(lang, "feedback.you_free_card"))}</span>')
-    if others:
-        parts.append(
-            f'<span class="myword-free">{_e(about_players(lang, "feedback.free_cards", others))}</span>'
-        )
+    taken = took_cards(lang, [(f.player, f.card) for f in feedback.free], me=me)
+    if taken:
+        parts.append(f'<span class="myword-free">{_e(taken)}.</span>')
     parts.append("</span>")
     return f'<div class="myword-feedback-box">{"".join(parts)}</div>'
 
@@ -106,16 +104,17 @@ def scoreboard(
     )
 
 
-def feed_html(feed: Sequence[Call], lang: str, *, limit: int = 12) -> str:
-    """The calls by everyone, newest first."""
+def feed_html(feed: Sequence[Call], lang: str, *, limit: int = 12, me: str | None = None) -> str:
+    """The calls by everyone, newest first: why a call failed, and who took which free card."""
     items = []
     for call in list(feed)[::-1][:limit]:
         if call.accepted:
             text, cls = message(lang, "feed.accepted", player=call.player, word=call.word, count=call.count), "ok"
         else:
-            text, cls = message(lang, "feed.refused", player=call.player, word=call.word), "no"
-            if call.free_to:
-                text += " → " + about_players(lang, "feedback.free_cards", call.free_to)
+            why = why_refused(lang, call.reason, needed=call.needed)
+            text, cls = message(lang, "feed.refused", player=call.player, word=call.word, why=why), "no"
+            if call.free:
+                text += " → " + took_cards(lang, [(f.player, f.card) for f in call.free], me=me)
         hear = hear_button(call.word, lang) if call.accepted else ""
         items.append(f'<li class="{cls}">{_e(text)}{hear}</li>')
     body = f'<ol reversed>{"".join(items)}</ol>' if items else f'<p>{_e(message(lang, "feed.empty"))}</p>'

@@ -10,6 +10,13 @@ of its width, a new card fills the first gap it fits, and a table that grew
 keeps its height, so nothing moves under a child's finger (the browser tests
 measure the layout shift).
 
+A free card leaves toward its taker: ``leaving`` lists ``{"id", "taker"}`` for
+the table cards the last failed call gave away (the session decides; the view
+only animates). A copy of the card, fixed over the page, slides to the taker's
+row of the scoreboard and fades (a fade only, in place, with
+``prefers-reduced-motion``), while the card's place keeps its gap, so nothing
+else moves.
+
 Test hooks: each card is a ``button.myword-card`` inside ``div.myword-table``,
 with an ``aria-label`` ("card Q U", "wild card, two letters").
 """
@@ -55,14 +62,50 @@ function render({ model, el }) {
     return gap;
   }
 
+  // A free card flies to its taker's row of the scoreboard: a copy fixed over the page
+  // (it moves nothing: transforms and a fixed, new element are no layout shift).
+  function takerBox(taker) {
+    for (const cell of document.querySelectorAll("td.myword-score[data-player]")) {
+      if (cell.dataset.player === taker) return (cell.closest("tr") || cell).getBoundingClientRect();
+    }
+    return null;
+  }
+  function flyAway(b, taker) {
+    const from = b.getBoundingClientRect();
+    if (!from.width) return;  // not on screen
+    const ghost = b.cloneNode(true);
+    ghost.classList.add("myword-leaving");
+    ghost.classList.remove("myword-selected");
+    ghost.disabled = true;
+    ghost.tabIndex = -1;
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { left: from.left + "px", top: from.top + "px", width: from.width + "px",
+                                 height: from.height + "px" });
+    const to = takerBox(taker);
+    const dx = to ? to.left + to.width / 2 - (from.left + from.width / 2) : 0;
+    const dy = to ? to.top + to.height / 2 - (from.top + from.height / 2) : -from.height;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    document.body.appendChild(ghost);
+    let gone = false;
+    const done = () => { if (!gone) { gone = true; ghost.remove(); } };
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (!still) ghost.style.transform = `translate(${dx}px, ${dy}px) scale(0.6)`;
+      ghost.style.opacity = "0";
+    }));
+    ghost.addEventListener("transitionend", done);
+    setTimeout(done, 1500);  // whatever happens to the transition, the copy goes
+  }
+
   function draw() {
     const cards = model.get("cards") || [];
     const selected = model.get("selected") || [];
     const disabled = model.get("disabled");
     root.setAttribute("aria-label", model.get("label"));
     const keep = new Set(cards.map((c) => c.id));
+    const takers = new Map((model.get("leaving") || []).map((l) => [l.id, l.taker]));
     for (const [id, b] of buttons) {
       if (!keep.has(id)) {
+        if (takers.has(id)) flyAway(b, takers.get(id));
         b.replaceWith(makeGap(b.dataset.wide === "1"));
         buttons.delete(id);
       }
@@ -138,6 +181,13 @@ export default { render };
 """
 
 
+_LEAVING_CSS = """
+.myword-card.myword-leaving { position: fixed; margin: 0; z-index: 1000; pointer-events: none; box-sizing: border-box;
+  transition: transform 0.7s ease-in, opacity 0.7s ease-in; }
+@media (prefers-reduced-motion: reduce) { .myword-card.myword-leaving { transition: opacity 0.3s linear; } }
+"""
+
+
 def card_kind(card) -> str:
     """The CSS kind of a card: ``single``, ``double``, ``wild`` or ``wild2``."""
     if card.letters == "?":
@@ -167,12 +217,13 @@ class CardTable(anywidget.AnyWidget):
     """The cards on the table; clicking one asks to pick it (``on_pick(id)``)."""
 
     _esm = _ESM
-    _css = TABLE_CSS
+    _css = TABLE_CSS + _LEAVING_CSS
     cards = List(Dict()).tag(sync=True)
     selected = List(Int()).tag(sync=True)
     disabled = Bool(False).tag(sync=True)
     label = Unicode("").tag(sync=True)
     empty_text = Unicode("").tag(sync=True)
+    leaving = List(Dict()).tag(sync=True)  # [{"id", "taker"}]: free cards leaving the table (only animated)
 
     def __init__(self, *, on_pick: Callable[[int], None], on_ready: Callable[[], None], **kwargs) -> None:
         super().__init__(**kwargs)
