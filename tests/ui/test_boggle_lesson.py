@@ -55,9 +55,9 @@ def test_a_lesson_game_plants_the_focus_words_and_reviews_them_first(library, br
     for word in s.focus[1:]:
         assert f'data-word="{word}" data-found="no"' in review
     assert f"Lesson words found: 1 of {count}" in text(review)
-    # the lesson words come before the scores and the other missed words
+    # the result (score, personal best) first, then the lesson words, then the other missed words
     children = list(app.root.children[-1].children[1].children)
-    assert children.index(app.lesson_review) < children.index(app.result) < children.index(app.missed_box)
+    assert children.index(app.result) < children.index(app.lesson_review) < children.index(app.missed_box)
     missed = [c["text"] for c in app.missed.words]
     assert missed[: count - 1] == [s.lexicon.spelling(w).upper() for w in s.focus[1:]]
     browser.custom(app.missed, {"type": "show", "id": 0})  # the first missed focus word, shown on the board
