@@ -52,6 +52,11 @@ def test_no_label_is_cut_in_the_teachers_tabs(room_server, pages):
                 f"() => [...document.querySelectorAll('[role=tab]')][{index}].getAttribute('aria-selected') === 'true'"
             )
             cut_labels(teacher, f"teacher {lang} tab {name!r}", cut)
+            if teacher.locator(".myword-room-game select").is_visible():  # the live room's Boggle controls too
+                teacher.locator(".myword-room-game select").select_option(label="Boggle")
+                teacher.locator(".myword-room-minutes select").wait_for()
+                cut_labels(teacher, f"teacher {lang} tab {name!r} Boggle", cut)
+                teacher.locator(".myword-room-game select").select_option(label="MyWord!")
     assert not cut, "\n".join(cut)
 
 
@@ -61,7 +66,7 @@ def test_no_label_is_cut_on_the_students_pages(server, room_server, pages):
         solo = pages(f"{server.base}/voila/render/myword.ipynb?lang={lang}")
         solo.wait_for_selector(".myword-table .myword-card")
         cut_labels(solo, f"solo {lang}", cut)
-        solo.locator(".myword-header .widget-toggle-buttons button", has_text=re.compile("Projector|Proyector")).click()
+        solo.locator(".myword-header .widget-toggle-buttons").nth(1).locator("button").nth(1).click()  # class screen
         solo.wait_for_selector(".myword-settings .widget-text:not(.myword-hidden)")
         cut_labels(solo, f"solo {lang} projector", cut)
         boggle = pages(f"{server.base}/voila/render/boggle.ipynb?lang={lang}")
