@@ -43,6 +43,8 @@ EN: dict[str, Entry] = {
     "room.over_next": "The round is over. Wait for your teacher to start the next one.",
     "room.late_mark": "too late, no penalty",
     "room.bad": "Type a word.",
+    "room.wild": "A wild card can be any letter: type the whole word, then press Call.",
+    "room.cards_gone": "Those cards are not on the table any more: pick again.",
     "room.scores": "Scores",
     "room.calls": "Calls",
     "room.this_round": "This round",

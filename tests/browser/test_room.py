@@ -178,3 +178,60 @@ def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_ser
     SCREENSHOTS.mkdir(exist_ok=True)
     ben.screenshot(path=str(SCREENSHOTS / "room-boggle-student.png"))
     teacher.screenshot(path=str(SCREENSHOTS / "room-boggle-teacher.png"))
+
+
+def test_a_student_clicks_three_cards_in_order_and_calls(room_server, pages):
+    from myword_edu.myword.spelling import best_spelling
+
+    teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")
+    teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
+    teacher.locator("button.myword-unlock").click()
+    teacher.get_by_role("tab", name="Live room").click()
+    teacher.locator("button.myword-room-open").click()
+    teacher.wait_for_selector(".myword-room-joincode >> text=Join code")
+    code = re.search(r"Join code: (\w+)", teacher.locator(".myword-room-joincode").inner_text()).group(1)
+    ana = pages(f"{room_server.base}/voila/render/room.ipynb?code={code}")
+    ana.locator(".myword-room-code input").press("Enter")
+    ana.locator("button.myword-room-name", has_text=re.compile("^Ana$")).click()
+    ana.wait_for_selector("text=You are Ana")
+    teacher.wait_for_selector(".myword-room-players >> text=Ana")
+
+    lexicon = load_lexicon("en")
+    teacher.locator("button.myword-room-start").click()
+    spelt: tuple = ()
+    for _ in range(40):  # deal until the table holds a word of exactly three cards, none of them wild
+        count = len(faces(teacher))
+        teacher.locator("button.myword-room-deal").click()
+        teacher.wait_for_function(f"() => document.querySelectorAll('{CARDS}').length > {count}")
+        table = faces(teacher)
+        for word in sorted(w for w in words_on_table([Card(f) for f in table], lexicon, min_cards=3)
+                           if not lexicon.is_blocked(w)):  # fmt: skip
+            cards = best_spelling(word, [Card(f) for f in table])
+            if cards and len(cards) == 3 and not any(c.is_wild for c in cards):
+                spelt = (word, cards)
+                break
+        if spelt:
+            break
+    assert spelt, table
+    word, cards = spelt
+    wait_for_faces(ana, table)
+    clicked: list[str] = []
+    for card in cards:  # a card's button, not one clicked already (a table can hold two alike)
+        button = ana.locator(f"{CARDS}[data-face='{card}']:not([aria-pressed='true'])").first
+        clicked.append(button.get_attribute("data-id"))
+        button.click()
+        ana.wait_for_selector(f"{CARDS}[data-id='{clicked[-1]}'][aria-pressed='true']")
+    orders = ana.eval_on_selector_all(f"{CARDS}[aria-pressed='true']",
+                                      "els => els.map(e => [e.dataset.id, e.querySelector('.myword-order').textContent])")  # fmt: skip
+    assert sorted(orders, key=lambda o: o[1]) == [[i, str(n)] for n, i in enumerate(clicked, 1)]
+    assert ana.locator(".myword-entry input").input_value() == ""  # nothing typed
+    ana.locator("button.myword-room-call").click()
+    ana.wait_for_selector(f".myword-room-feedback >> text={word.upper()}")
+    assert "Yes!" in ana.locator(".myword-room-feedback").inner_text()
+    left = sorted(table)
+    for card in cards:
+        left.remove(str(card))
+    wait_for_faces(ana, left)
+    wait_for_faces(teacher, left)
+    assert ana.locator(f"{CARDS}[aria-pressed='true']").count() == 0
+    ana.wait_for_selector(f".myword-room-scores >> text={word.upper()}")

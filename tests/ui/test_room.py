@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from myword_edu.core.errors import CardIdsError
+
 from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.core.resources import data_dir
@@ -211,3 +213,42 @@ def test_a_call_with_an_apostrophe_or_hyphen_is_refused_penalised_and_replays(st
     assert again.view().scores == {name: 0, "Ben": 1} and again.view().table == room.view().table
     ben._tick()
     assert "Ben" in ben.scores.value
+
+
+def test_clicking_cards_then_call_claims_them_and_a_forged_id_changes_nothing(store, lex, teacher, browser):
+    panel, tab = teacher
+    code = _open_room(tab, browser)
+    ana, ben = _student(store, lex, browser, code, "Ana"), _student(store, lex, browser, code, "Ben")
+    assert ana.table.disabled  # no round yet: a click picks nothing
+    browser.click(tab.start_button)
+    for _ in range(4):
+        browser.click(tab.deal_button)  # S T A R
+    ana._tick()
+    ids = {c["face"]: c["id"] for c in ana.table.cards}
+    for face in "RAT":
+        browser.custom(ana.table, {"type": "pick", "id": ids[face]})
+    assert ana.table.selected == [ids["R"], ids["A"], ids["T"]]
+    assert "picked 2" in next(c["label"] for c in ana.table.cards if c["face"] == "A")
+    browser.click(ana.picks.undo_button)
+    browser.custom(ana.table, {"type": "pick", "id": ids["S"]})
+    browser.custom(ana.table, {"type": "pick", "id": ids["T"]})  # R A S T: not a word, so clear it
+    browser.click(ana.picks.clear_button)
+    assert ana.table.selected == [] and ana.picks.ids == ()
+    for face in "RAT":
+        browser.custom(ana.table, {"type": "pick", "id": ids[face]})
+    browser.update(ana.table, selected=[ids["S"], ids["T"], ids["A"], ids["R"]])  # the page's copy is not read
+    browser.click(ana.call_button)  # nothing typed: the picked cards spell the word
+    assert "RAT" in ana.feedback.value and [c["face"] for c in ana.table.cards] == ["S"]
+    call = tab.room.sync().calls[-1]
+    assert call["player"] == "Ana" and call["accepted"] and ana.table.selected == []
+    assert tab.room.view().scores == {"Ana": 3, "Ben": 0}
+    ben._tick()
+
+    # forged ids: a card that is not on the table (a taken one, one never dealt), text, a float
+    before = (tab.room.sync().seq, tab.room.view().scores, len(store.attempts()))
+    for forged in (ids["R"], 999, "3", 0.5, True):
+        browser.custom(ben.table, {"type": "pick", "id": forged})
+    assert ben.picks.ids == () and ben.table.selected == []
+    with pytest.raises(CardIdsError):
+        ben.seat.claim("star", [ids["S"], ids["T"], ids["A"], ids["R"]])  # the seat re-checks the ids
+    assert (tab.room.sync().seq, tab.room.view().scores, len(store.attempts())) == before

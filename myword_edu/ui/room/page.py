@@ -15,8 +15,9 @@ taken over without the teacher); every call checks, in its own transaction,
 that this page still holds the seat.
 
 Test hooks: ``.myword-room-code input``, buttons ``.myword-room-name``, the
-table ``.myword-table .myword-card``, ``.myword-entry input``,
-``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-wait``, ``.myword-room-scores``.
+table ``.myword-table .myword-card`` (clicked in order they build a word:
+:class:`~myword_edu.ui.room.picks.CardPicks`, ``.myword-room-undo``, ``.myword-room-clear``),
+``.myword-entry input``, ``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-wait``, ``.myword-room-scores``.
 
 After a failed call the student waits before the next one is judged (the
 store's log decides how long: :mod:`myword_edu.rooms.flood`); the page says why
@@ -34,7 +35,7 @@ import ipywidgets as w
 
 from myword_edu.classroom.roster import UnknownStudentError
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
-from myword_edu.core.errors import MyWordError
+from myword_edu.core.errors import CardIdsError, MyWordError
 from myword_edu.i18n.catalog import languages
 from myword_edu.i18n.game import message
 from myword_edu.i18n.rooms import ROOMS, room_words
@@ -46,7 +47,7 @@ from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag
-from myword_edu.ui.myword.table import CardTable, card_views
+from myword_edu.ui.room.picks import CardPicks
 from myword_edu.ui.widgets.timer import Clock
 
 __all__ = ["RoomPage", "room_text", "POLL_SECONDS"]
@@ -270,7 +271,8 @@ class RoomPage(ShowsRoot):
             self.boggle = BoggleSeatPanel(self.seat, self.lang, self.store.now)
             self.body.children = [self.boggle.root]
             return
-        self.table = CardTable(on_pick=lambda _id: None, on_ready=lambda: None)
+        self.picks = CardPicks(self.lang)  # click the cards in order; the ids stay in Python
+        self.table = self.picks.table
         self.status = w.HTML(_dom_classes=["myword-room-status"])
         self.entry = w.Text(placeholder=self.t("word"), _dom_classes=["myword-entry"])
         self.entry.on_msg(lambda _w, content, _b: self.call() if _is_submit(content) else None)
@@ -279,27 +281,36 @@ class RoomPage(ShowsRoot):
         self.feedback = w.HTML(_dom_classes=["myword-room-feedback"])
         self.wait_note = w.HTML(_dom_classes=["myword-room-wait"])
         self.scores = w.HTML(_dom_classes=["myword-room-scores"])
-        self.body.children = [self.status, self.table, w.HBox([self.entry, self.call_button]), self.feedback,
+        call_row = w.HBox([self.entry, self.call_button, self.picks.undo_button, self.picks.clear_button],
+                          _dom_classes=["myword-room-call-row"])
+        self.body.children = [self.status, self.table, call_row, self.feedback,
                               self.wait_note, self.scores]  # fmt: skip
         self.redraw()
 
     # -- playing -----------------------------------------------------------------------------
     def call(self) -> None:
-        """Call the typed word against the table this page shows."""
+        """Call the typed word, or the word the picked cards spell, against the table this page shows."""
         if self.seat is None or self.seat.is_boggle:
             return
-        word = self.entry.value.strip()
-        if not word:
-            self.feedback.value = f"<p class='myword-bad'>{self.t('bad')}</p>"
+        ids = list(self.picks.ids) or None  # the page's own copy of the picks is never read
+        typed = self.entry.value.strip()
+        word = typed or (self.picks.word() if ids else "")
+        if not word or (ids and not typed and self.picks.has_wild()):  # a wild card's letter is typed
+            self.feedback.value = f"<p class='myword-bad'>{escape(self.t('wild' if ids else 'bad'))}</p>"
             return
         round_no, version = self.shown
         try:
-            result = self.seat.claim(word, seen=version, round_no=round_no)
+            result = self.seat.claim(word, ids, seen=version, round_no=round_no)
         except RoomError as error:
             if error.reason in ("wait", "muted"):  # not judged: the note says why and for how long
                 self.show_wait()
                 return
             self.feedback.value = f"<p class='myword-bad'>{self.t(error.reason if f'room.{error.reason}' in ROOMS else 'no_round')}</p>"
+            return
+        except CardIdsError:  # picked cards that left the table meanwhile (or forged ids): nothing changed
+            self.feedback.value = f"<p class='myword-bad'>{escape(self.t('cards_gone'))}</p>"
+            self.picks.clear()
+            self.redraw()
             return
         except MyWordError as error:  # not a word at all (digits, emoji...): nothing changed
             try:
@@ -309,6 +320,7 @@ class RoomPage(ShowsRoot):
             self.feedback.value = f"<p class='myword-bad'>{escape(shown)}</p>"
             return
         self.entry.value = ""
+        self.picks.clear()
         if result.accepted:
             shown = self.t("accepted", word=escape(result.spelling.upper()), n=len(result.cards))
         elif result.reason is not None and result.reason.value == "too_late":  # costs nothing: not a cross
@@ -326,7 +338,7 @@ class RoomPage(ShowsRoot):
     def _room_gone(self, reason: str) -> None:
         """The teacher closed the room or took this student out: say so, and take no more calls."""
         self.status.value = f"<p class='myword-bad myword-room-gone'>{escape(self.t(reason))}</p>"
-        self.table.cards = []
+        self.picks.show((), enabled=False)
         self.table.empty_text = self.t(reason)
         self.feedback.value = self.wait_note.value = ""
         self.entry.disabled = self.call_button.disabled = True
@@ -362,8 +374,7 @@ class RoomPage(ShowsRoot):
         if self.seat.replica.closed or me not in view.players:  # seen at the next poll, not at the next call
             self._room_gone("closed" if self.seat.replica.closed else "removed")
             return
-        self.table.cards = card_views(view.table, self.lang)
-        self.table.disabled = True  # calls are typed; a click is never a claim
+        self.picks.show(view.table, enabled=view.round_no > 0 and not view.over)  # a click picks; Call claims
         self.table.empty_text = self.t("over_next" if view.over else "waiting" if view.round_no == 0 else "no_round")
         if view.round_no == 0:
             status = escape(self.t("waiting"))

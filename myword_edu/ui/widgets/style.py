@@ -6,7 +6,7 @@ Sizes are for a 1366x768 Chromebook first; the layout wraps on a tablet.
 
 from __future__ import annotations
 
-__all__ = ["APP_CSS", "TABLE_CSS", "style_tag"]
+__all__ = ["APP_CSS", "LABEL_CSS", "TABLE_CSS", "style_tag"]
 
 TABLE_CSS = """
 .myword-table {
@@ -121,6 +121,14 @@ html, body, .jp-LabShell .lm-BoxPanel-child { scrollbar-gutter: stable; } /* a s
 """
 
 
+#: No control's label is cut ("Seconds p..."): a description label is at least as wide as its text
+#: (a set ``description_width`` still lines shorter ones up), in every language (the browser tests check).
+LABEL_CSS = """
+.myword-app .widget-inline-hbox > .widget-label, .myword-teacher .widget-inline-hbox > .widget-label {
+  min-width: max-content; flex-shrink: 0; }
+"""
+
+
 def style_tag() -> str:
     """The ``<style>`` element that an HTML widget puts on the page."""
-    return f"<style>{APP_CSS}</style>"
+    return f"<style>{APP_CSS}{LABEL_CSS}</style>"
