@@ -149,7 +149,7 @@ class ProgressTab:
                 tds.append(f'<td class="num" data-student="{p.student_id}">{cell.right}/{cell.tries} · {level}</td>')
             rows.append(f'<tr data-word="{_e(row.word)}"><td class="name">{_e(row.word.upper())}</td>'
                         f'<td class="num">{row.tries}</td><td class="num">{100 * row.miss_rate:.0f}%</td>{"".join(tds)}</tr>')
-        self.words.value = (f'<table class="myword-words"><thead><tr>{head}</tr></thead>'
+        self.words.value = (f'<table class="myword-focus myword-words"><thead><tr>{head}</tr></thead>'
                             f'<tbody>{"".join(rows)}</tbody></table>')  # fmt: skip
 
     def attempts_file(self) -> tuple[str, bytes]:
