@@ -39,8 +39,8 @@ from typing import Any, Callable, Iterable
 
 from myword_edu.core.errors import MyWordError
 from myword_edu.classroom.attempts import Attempt, Outcome
-from myword_edu.classroom.export import attempts_rows, export_names, summary_rows, to_csv
-from myword_edu.classroom.progress import StudentProgress, focus_progress, student_progress
+from myword_edu.classroom.export import attempts_rows, export_names, summary_table, to_csv
+from myword_edu.classroom.progress import StudentProgress, student_progress
 
 __all__ = ["BrowserProgress", "GameStart", "RecordError", "records_json", "STORAGE_KEY", "RECORD_VERSION", "MAX_RECORDS"]
 
@@ -205,7 +205,7 @@ class BrowserProgress:
     def summary_csv(self, lang: str = "en") -> tuple[str, bytes]:
         """The summary file (name, bytes): the server export's format."""
         attempts = self.attempts()
-        return export_names(self.now())[1], to_csv(summary_rows(self.progress(attempts), focus_progress(attempts), lang))
+        return export_names(self.now())[1], to_csv(summary_table(attempts, self.progress(attempts), lang))
 
 
 def _stamp(moment: datetime) -> str:

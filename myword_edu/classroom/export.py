@@ -21,7 +21,9 @@ Two forms of the same tables:
 
 The summary has one row per student (focus word ``(all words)``) followed by
 a row per focus word they practised: attempts, spelled right, accepted, and
-competence over the last 5 attempts.
+competence over the last 5 attempts. Below it, after an empty row, comes the
+class word report (:func:`word_report_rows`): a row per focus word and
+student, the words the class misses most first (in the workbook, its own sheet).
 
 >>> neutralise("=HYPERLINK(\\"http://x\\")"), neutralise("Ana"), neutralise("-3")
 ('\\'=HYPERLINK("http://x")', 'Ana', "'-3")
@@ -44,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from myword_edu.i18n.classroom import text
 from myword_edu.classroom.attempts import Attempt, Outcome
-from myword_edu.classroom.progress import FocusProgress, StudentProgress, focus_progress
+from myword_edu.classroom.progress import FocusProgress, StudentProgress, WordRow, class_word_report, focus_progress
 
 if TYPE_CHECKING:
     from myword_edu.classroom.store import Store
@@ -57,6 +59,8 @@ __all__ = [
     "summary_csv",
     "attempts_rows",
     "summary_rows",
+    "word_report_rows",
+    "summary_table",
     "write_exports",
     "export_names",
     "workbook_name",
@@ -248,6 +252,33 @@ def summary_rows(
     return rows
 
 
+def word_report_rows(report: Iterable[WordRow], lang: str = "en") -> list[list[Any]]:
+    """The class word report: a row per focus word and student who tried it, the most missed words first.
+
+    >>> from myword_edu.classroom.progress import WordCell
+    >>> rows = word_report_rows([WordRow("ship", 4, 1, (WordCell(1, "=Ana", 4, 1, (False, True)),))], "en")
+    >>> rows[0][:4], rows[1]
+    (['focus word', 'class tries', 'class spelled right', 'class missed %'], ['ship', 4, 1, 75.0, '=Ana', 4, 1, 50.0])
+    """
+    t = lambda key: text(lang, key)  # noqa: E731
+    header = [t("csv.focus_word"), t("csv.class_tries"), t("csv.class_right"), t("csv.class_missed_pct"),
+              t("csv.student"), t("csv.attempts"), t("csv.spelled_right"), t("csv.competence")]  # fmt: skip
+    rows: list[list[Any]] = [header]
+    for row in report:
+        for cell in row.students:
+            level = cell.competence
+            rows.append([row.word, row.tries, row.right, _pct(100.0 * row.miss_rate), cell.name, cell.tries, cell.right,
+                         _pct(None if level is None else 100.0 * level)])  # fmt: skip
+    return rows
+
+
+def summary_table(attempts: Sequence[Attempt], progress: Sequence[StudentProgress], lang: str = "en") -> list[list[Any]]:
+    """The summary CSV's rows: the summary, an empty row, the class word report (roster students only)."""
+    names = {p.student_id: p.name for p in progress}
+    return [*summary_rows(progress, focus_progress(attempts), lang), [],
+            *word_report_rows(class_word_report(attempts, names), lang)]  # fmt: skip
+
+
 def attempts_csv(store: "Store", lang: str = "en") -> bytes:
     """Every attempt of the class (removed students included), oldest first."""
     return to_csv(attempts_rows(store.attempts(), lang))
@@ -256,20 +287,23 @@ def attempts_csv(store: "Store", lang: str = "en") -> bytes:
 def summary_csv(store: "Store", lang: str = "en") -> bytes:
     """The summary of the students on the roster (totals and focus words from the same attempts)."""
     attempts = store.attempts()
-    return to_csv(summary_rows(store.progress(attempts), focus_progress(attempts), lang))
+    return to_csv(summary_table(attempts, store.progress(attempts), lang))
 
 
 def workbook_sheets(
     attempts: Sequence[Attempt], progress: Iterable[StudentProgress], lang: str = "en"
 ) -> list[tuple[str, list[list[Any]]]]:
-    """The workbook's sheets: the attempts and the summary tables, titled in ``lang``.
+    """The workbook's sheets: the attempts, the summary and the class word report, titled in ``lang``.
 
     >>> [title for title, _ in workbook_sheets([], [], "es")]
-    ['Intentos', 'Resumen']
+    ['Intentos', 'Resumen', 'Palabras']
     """
+    progress = list(progress)
+    names = {p.student_id: p.name for p in progress}
     return [
         (text(lang, "xlsx.attempts"), attempts_rows(attempts, lang)),
         (text(lang, "xlsx.summary"), summary_rows(progress, focus_progress(attempts), lang)),
+        (text(lang, "xlsx.words"), word_report_rows(class_word_report(attempts, names), lang)),
     ]
 
 

@@ -47,6 +47,10 @@ __all__ = [
     "student_progress",
     "focus_progress",
     "accuracy_series",
+    "WordCell",
+    "WordRow",
+    "class_word_report",
+    "review_order",
 ]
 
 #: Competence looks at this many of the latest attempts on a word.
@@ -189,6 +193,108 @@ def focus_progress(attempts: Iterable[Attempt], names: Mapping[int, str] | None 
                                  tuple(made[-COMPETENCE_WINDOW:])))  # fmt: skip
     out.sort(key=lambda f: (f.name.casefold(), f.student_id, f.lesson, f.word))
     return out
+
+
+@dataclass(frozen=True)
+class WordCell:
+    """One student's record on one focus word, all lessons and games together."""
+
+    student_id: int
+    name: str
+    tries: int
+    right: int  # tries with the word's letters (accents aside)
+    recent: tuple[bool, ...]  # accepted?, the last few tries, oldest first
+
+    @property
+    def competence(self) -> float | None:
+        return competence(self.recent)
+
+
+@dataclass(frozen=True)
+class WordRow:
+    """A focus word in the class word report: the class's tries, and each student's (those who tried it)."""
+
+    word: str  # the dictionary spelling
+    tries: int
+    right: int
+    students: tuple[WordCell, ...]  # in name order
+
+    @property
+    def misses(self) -> int:
+        return self.tries - self.right
+
+    @property
+    def miss_rate(self) -> float:
+        """The share of the class's tries that were not the word's letters."""
+        return self.misses / self.tries if self.tries else 0.0
+
+
+def class_word_report(attempts: Iterable[Attempt], names: Mapping[int, str] | None = None) -> list[WordRow]:
+    """The focus words by student, the words the class misses most first.
+
+    Counts the tries (too-late calls are none) that targeted a focus word, in
+    every lesson and game; ``names``: the students to count (``id -> name``,
+    the roster; None: everyone who tried). Ranked by the class's miss rate
+    (tries not spelled right), then by tries, then alphabetically.
+
+    >>> from myword_edu.classroom.attempts import Outcome
+    >>> t = datetime(2026, 3, 2, 9, 0)
+    >>> def call(who, typed, ok, minute):
+    ...     return Attempt(who, "g", 1, typed, typed, typed, "", 0, Outcome.ACCEPTED if ok else Outcome.REFUSED,
+    ...                    None if ok else "not_a_word", 0, 0, 3, "en", "l", typed if ok else "ship",
+    ...                    at=t + timedelta(minutes=minute), id=minute)
+    >>> rows = class_word_report([call(1, "chin", True, 0), call(1, "sihp", False, 1), call(2, "ship", True, 2)],
+    ...                          {1: "Ana", 2: "Ben"})
+    >>> [(r.word, r.tries, r.right, [(c.name, c.tries, c.right) for c in r.students]) for r in rows]
+    [('ship', 2, 1, [('Ana', 1, 0), ('Ben', 1, 1)]), ('chin', 1, 1, [('Ana', 1, 1)])]
+    """
+    groups: dict[str, dict[int, list[Attempt]]] = {}
+    for a in sorted(tries(attempts), key=lambda a: (a.moment, a.id)):
+        if a.focus_word and (names is None or a.student_id in names):
+            groups.setdefault(a.focus_word, {}).setdefault(a.student_id, []).append(a)
+    rows = []
+    for word, by_student in groups.items():
+        cells = []
+        for student_id, items in by_student.items():
+            made = [a.accepted for a in items]
+            name = names[student_id] if names is not None else items[-1].student
+            cells.append(WordCell(student_id, name, len(items), sum(a.folded == fold(word) for a in items),
+                                  tuple(made[-COMPETENCE_WINDOW:])))  # fmt: skip
+        cells.sort(key=lambda c: (c.name.casefold(), c.student_id))
+        rows.append(WordRow(word, sum(c.tries for c in cells), sum(c.right for c in cells), tuple(cells)))
+    rows.sort(key=lambda r: (-r.miss_rate, -r.tries, fold(r.word), r.word))
+    return rows
+
+
+def review_order(attempts: Iterable[Attempt], student_id: int, lesson: str, focus: Sequence[str]) -> list[str]:
+    """The focus words (folded, from ``focus``) a student should meet first in their next game of ``lesson``.
+
+    A word is learnt once the student's last two tries at it (in this lesson,
+    any game) were both made; the others come first, the words they missed
+    most lately first (lowest competence over their last
+    :data:`COMPETENCE_WINDOW` tries), then those they have not tried, in the
+    lesson's order. Learnt words are left out.
+
+    >>> from myword_edu.classroom.attempts import Outcome
+    >>> t = datetime(2026, 3, 2, 9, 0)
+    >>> def call(typed, ok, minute):
+    ...     return Attempt(1, "g", 1, typed, typed, typed, "", 0, Outcome.ACCEPTED if ok else Outcome.REFUSED,
+    ...                    None if ok else "not_a_word", 0, 0, 3, "en", "l", typed if ok else "ship",
+    ...                    at=t + timedelta(minutes=minute), id=minute)
+    >>> review_order([call("chin", True, 0), call("sihp", False, 1), call("chin", True, 2)], 1, "l",
+    ...              ["chin", "that", "ship"])
+    ['ship', 'that']
+    """
+    mine = [f for f in focus_progress(a for a in attempts if a.student_id == student_id) if f.lesson == lesson]
+    records = {fold(f.word): f for f in mine}
+    due = []
+    for index, word in enumerate(focus):
+        record = records.get(word)
+        if record is None:
+            due.append((1, 0.0, index, word))
+        elif record.recent[-2:] != (True, True):
+            due.append((0, record.competence or 0.0, index, word))
+    return [word for *_, word in sorted(due)]
 
 
 _STEPS = (

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -111,6 +111,20 @@ class Lesson:
     rounds: int = 2
     min_cards: int = 3
     bots: int = 1
+    review: tuple[str, ...] = ()  # focus words (folded) dealt before the others, in this order
+
+    def reviewing(self, words: Iterable[str]) -> "Lesson":
+        """This lesson, its decks dealing ``words`` (focus words, folded) before the other focus words.
+
+        A student's spaced review: the words they missed or have not yet made
+        twice in a row come out first. Words that are no focus word are left out.
+
+        >>> lesson = parse_lesson('title = "T"\\nlanguage = "en"\\nfocus = ["cat", "dog"]', "t",
+        ...                       lexicons=lambda lang: Lexicon.from_words(["cat", "dog"], blocked=[]))
+        >>> lesson.reviewing(["dog", "cow", "dog"]).review
+        ('dog',)
+        """
+        return replace(self, review=tuple(dict.fromkeys(w for w in words if w in self.focus)))
 
     def deal(self, seed: object, index: int) -> list[Card]:
         """Round ``index``'s deck: shuffled, each focus word's cards together, blocks spread out.
@@ -123,7 +137,8 @@ class Lesson:
         (True, True)
         """
         rng = random.Random(f"{seed}-{index}-{self.id}")
-        return stack_deck(self.cards, [self.spellings[word] for word in self.focus], rng)
+        blocks = [self.spellings[word] for word in self.focus if word not in self.review]
+        return stack_deck(self.cards, blocks, rng, first=[self.spellings[word] for word in self.review])
 
     def target(self, folded: str, *, is_word: bool) -> str | None:
         """The focus word a call targets (see :func:`myword_edu.core.focus.focus_target`)."""
@@ -142,6 +157,10 @@ class LessonGame(Game):
         self.lesson = lesson
         kwargs["deck"] = lesson.cards
         super().__init__(players, lexicon, **kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The saved game, with the words its decks dealt first (the student's review, to deal alike again)."""
+        return {**super().to_dict(), "review": list(self.lesson.review)}
 
     def _new_round(self, index: int) -> Round:
         return Round(

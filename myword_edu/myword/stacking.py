@@ -4,7 +4,8 @@ A lesson (:mod:`myword_edu.myword.lessons`) makes its focus words possible:
 :func:`reserve_cards` picks cards for all of them at once (no card shared, as
 few wild cards as possible), and :func:`stack_deck` shuffles a round's deck so
 that each word's cards come out one after another, the blocks spread through
-the deal.
+the deal; the blocks given as ``first`` (the words a student should review)
+take the earliest places, in their order.
 
 >>> import random
 >>> from myword_edu.myword.cards import parse_cards
@@ -14,6 +15,9 @@ the deal.
 ['C A T', 'D O G']
 >>> deck = stack_deck(cards, list(reserved.values()), random.Random(1))
 >>> sorted(map(str, deck)) == sorted(map(str, cards))
+True
+>>> deck = stack_deck(cards, [reserved["cat"]], random.Random(1), first=[reserved["dog"]])
+>>> "".join(map(str, deck)).find("O") < "".join(map(str, deck)).find("A")  # DOG's block comes out first
 True
 """
 
@@ -61,9 +65,13 @@ def reserve_cards(focus: Sequence[str], cards: Sequence[Card], min_cards: int, *
     return best
 
 
-def stack_deck(cards: Sequence[Card], blocks: Sequence[Sequence[Card]], rng: random.Random) -> list[Card]:
+def stack_deck(
+    cards: Sequence[Card], blocks: Sequence[Sequence[Card]], rng: random.Random,
+    *, first: Sequence[Sequence[Card]] = (),
+) -> list[Card]:  # fmt: skip
     """``cards`` shuffled by ``rng``, each block (a focus word's reserved cards, part of ``cards``) dealt
-    together in a random order, the blocks spread through the deal."""
+    together in a random order, the blocks spread through the deal; the ``first`` blocks (part of
+    ``cards`` too, not of ``blocks``) before the others, in the order given."""
     rest = Counter(cards)
     shuffled_blocks = []
     for reserved in blocks:
@@ -71,9 +79,17 @@ def stack_deck(cards: Sequence[Card], blocks: Sequence[Sequence[Card]], rng: ran
         rest -= Counter(block)
         rng.shuffle(block)
         shuffled_blocks.append(block)
+    leading = []
+    for reserved in first:  # (with no first blocks, the same deal as ever: saved games replay)
+        block = list(reserved)
+        rest -= Counter(block)
+        leading.append(block)
     others = sorted(rest.elements())
     rng.shuffle(others)
     rng.shuffle(shuffled_blocks)
+    for block in leading:
+        rng.shuffle(block)
+    shuffled_blocks = leading + shuffled_blocks
     k, n = len(shuffled_blocks), len(others)
     cuts = sorted(min(n, max(0, round((j + 1) * n / (k + 1)) + rng.randint(-2, 2))) for j in range(k))
     deck: list[Card] = []

@@ -40,6 +40,7 @@ import ipywidgets as w
 from myword_edu.classroom.roster import Student, UnknownStudentError
 from myword_edu.core.codes import codes_match
 from myword_edu.classroom.code_guard import CodeGuard, CodeWaitError, wait_message
+from myword_edu.classroom.progress import review_order
 from myword_edu.classroom.settings import resolve_myword
 from myword_edu.core.errors import CorruptSaveError, MyWordError
 from myword_edu.i18n.classroom import text
@@ -295,7 +296,9 @@ class StudentPage(ShowsRoot):
             self._start(settings, recorder, lesson)
             return
         game_id, seed, saved = unfinished
-        self._start(settings.with_changes(seed=seed), recorder, lesson, resumed=True)
+        review = saved.get("review", [])  # the words its decks dealt first: deal them alike again
+        first = tuple(review) if isinstance(review, list) and all(isinstance(w, str) for w in review) else ()
+        self._start(settings.with_changes(seed=seed), recorder, lesson, resumed=True, review=first)
         assert self.app is not None
         try:
             self.app.carry_on(saved)
@@ -327,11 +330,12 @@ class StudentPage(ShowsRoot):
         self._start(settings, None, None)
 
     def _start(self, settings: Settings, recorder: AttemptRecorder | None, lesson: Lesson | None, *,
-               resumed: bool = False) -> None:  # fmt: skip
+               resumed: bool = False, review: tuple[str, ...] | None = None) -> None:  # fmt: skip
         if self.app is not None:
             self.app.clock.stop()
+        lessons = self.library.get if recorder is None or self.student is None else self._reviewed(self.student, review)
         self.app = StudentApp(settings, lexicons=self._lexicons, now=self._now, recorder=recorder,
-                              locked=recorder is not None, lessons=self.library.get)  # fmt: skip
+                              locked=recorder is not None, lessons=lessons)  # fmt: skip
         children: list[w.Widget] = [self.style]
         if self.student is not None:
             lang = self.app.session.lang
@@ -346,6 +350,34 @@ class StudentPage(ShowsRoot):
             children.append(w.HBox([self.banner, self.not_me], _dom_classes=["myword-whoami-bar"]))
         children.append(self.app.root)
         self.root.children = children
+
+    def _reviewed(self, student: Student, review: tuple[str, ...] | None) -> Callable[[str], Lesson | None]:
+        """The lessons as this student's games deal them: the words they should review first.
+
+        Each new game asks the store again (what the student missed until now,
+        :func:`~myword_edu.classroom.progress.review_order`); ``review``, for the
+        first game only, is a resumed game's own order.
+        """
+        pending = [review] if review is not None else []
+
+        def get(lesson_id: str) -> Lesson | None:
+            lesson = self.library.get(lesson_id)
+            if lesson is None:
+                return None
+            words = pending.pop() if pending else self._review_order(student, lesson)
+            return lesson.reviewing(words)
+
+        return get
+
+    def _review_order(self, student: Student, lesson: Lesson) -> list[str]:
+        if self.store is None:
+            return []
+        try:
+            attempts = self.store.attempts(student_id=student.id)
+        except MyWordError:  # the game still starts, dealt as usual
+            log.exception("the attempts of %s cannot be read for their review", student.name)
+            return []
+        return review_order(attempts, student.id, lesson.id, lesson.focus)
 
     def back_to_names(self) -> None:
         """Leave the game and show the class list again (a shared computer)."""

@@ -135,7 +135,7 @@ def test_teacher_sets_up_the_class_and_a_student_plays_by_those_settings(class_s
     (ana_row,) = [r for r in attempts[1:] if r[1] == "Ana"]
     assert ana_row[2] == word and ana_row[6:8] == ["no", "too few cards"] and ana_row[5] == "3" and ana_row[10] == "4"
     summary = read_csv(summary_path.read_bytes())
-    names = {r[0] for r in summary[1:]}
+    names = {r[0] for r in summary[1 : summary.index([])]}  # the class word report follows, after an empty row
     assert names == {"Ana", XSS, "'" + FORMULA}
     assert teacher.dialogs == [] and student.dialogs == []
 
@@ -248,9 +248,17 @@ def test_teacher_downloads_the_workbook_with_accented_names(class_server, pages,
         game = store.start_game(student.id, lang="es", variant="standard", min_cards=3)
         store.record(attempt_row(student_id=student.id, game_id=game, round=1, word="ñandú", folded="ñandu", spelling="ñandú",
                              cards="Ñ A N D U", card_count=5, accepted=True, reason=None, points=5, free_cards=0,
-                             min_cards=3, lang="es"))  # fmt: skip
+                             min_cards=3, lang="es", lesson="es-4-enye", focus_word="ñandú"))  # fmt: skip
     teacher = unlocked_panel(class_server, pages)
     teacher.get_by_role("tab", name="Progress").click()
+    # the class word report: the focus word, a column per student who tried it, their record
+    word_row = teacher.locator("table.myword-words tr[data-word='ñandú']")
+    word_row.wait_for(timeout=60_000)
+    assert word_row.locator("td").first.inner_text() == "ÑANDÚ"
+    heads = teacher.locator("table.myword-words thead th").all_inner_texts()
+    assert set(ACCENTED) | {FORMULA} <= set(heads)
+    begona = heads.index("Begoña")
+    assert word_row.locator("td").nth(begona).inner_text() == "1/1 · 100%"
     button = teacher.locator("button.myword-download", has_text="workbook")
     button.wait_for()
     assert button.evaluate("b => b.scrollWidth <= b.clientWidth")  # the label is not cut
@@ -262,9 +270,10 @@ def test_teacher_downloads_the_workbook_with_accented_names(class_server, pages,
     download.value.save_as(path)
     data = path.read_bytes()
     book = read_xlsx(data)
-    assert list(book) == ["Attempts", "Summary"]
+    assert list(book) == ["Attempts", "Summary", "Words"]
     attempts = {r[1]: r for r in book["Attempts"][1:]}
     assert set(ACCENTED) | {FORMULA} <= set(attempts)
     assert attempts["Begoña"][2] == "ñandú" and attempts["Begoña"][8] == 5
     assert set(ACCENTED) | {FORMULA} <= {r[0] for r in book["Summary"][1:]}
+    assert {(r[0], r[4]) for r in book["Words"][1:]} >= {("ñandú", name) for name in (*ACCENTED, FORMULA)}
     assert formula_count(data) == 0 and teacher.dialogs == []

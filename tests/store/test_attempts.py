@@ -77,7 +77,7 @@ def test_a_too_late_call_is_its_own_outcome_and_not_a_wrong_answer(store, lex):
     assert list(zip(_column(rows, "student"), _column(rows, "word typed"), _column(rows, "accepted"))) == [
         ("Ana", "cat", "yes"), ("Ben", "act", "too late")]  # fmt: skip
     summary = read_csv(summary_csv(store))
-    assert [(r[0], r[3], r[5]) for r in summary[1:]] == [("Ana", "1", "100.0"), ("Ben", "0", "")]
+    assert [(r[0], r[3], r[5]) for r in summary[1 : summary.index([])]] == [("Ana", "1", "100.0"), ("Ben", "0", "")]
 
 
 def test_a_boggle_word_two_students_found_is_exported_with_the_0_points_they_saw(store, lex):

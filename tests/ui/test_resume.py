@@ -13,6 +13,7 @@ import pytest
 
 from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.classroom.presence import STALE_SECONDS
+from myword_edu.classroom.progress import review_order
 from myword_edu.core.resources import data_dir
 from myword_edu.classroom.store import Store
 from myword_edu.ui.myword.model import Phase
@@ -20,7 +21,7 @@ from myword_edu.ui.whoami import StudentPage
 
 from tests.store_clock import StoreClock
 
-from tests.ui.test_whoami import deal_until
+from tests.ui.test_whoami import _tries, deal_until
 
 EN = {"cat", "dog", "sun", "act", "tan", "net", "ten", "one", "eat", "tea", "ate", "sit", "its", "tin", "nit", "ant"}
 
@@ -217,3 +218,24 @@ def test_a_boggle_round_whose_time_ran_out_shows_its_results(store, clock, brows
     s = second.app.session
     assert s.phase is BPhase.ROUND_OVER and s.result.scores["Ana"] > 0 and s.best == s.result.scores["Ana"]
     assert store.unfinished_game(ana.id, "boggle") is None
+
+
+def test_a_resumed_lesson_game_deals_as_it_did_though_the_review_changed(store, open_page, clock):
+    ana = store.add_student("Ana")
+    store.update_class(lesson="en-3-digraphs")
+    _tries(store, ana, "myword", [("sihp", False, "ship")])
+    first = open_page()
+    first.pick(ana.id)
+    s = first.app.session
+    assert s.lesson.review[0] == "ship"
+    s.start()
+    s.deal_next()  # the game is kept for resuming from its first card
+    deck, review, left = s.round.initial_deck, s.lesson.review, s.cards_left
+    _tries(store, ana, "boggle", [("fsh", False, "fish")])  # played since, on another device: FISH is due first now
+    second = open_page()
+    second.pick(ana.id)
+    again = second.app.session
+    assert "Welcome back" in second.banner.value
+    assert again.round.initial_deck == deck and again.lesson.review == review  # the same deal, carried on
+    assert again.cards_left == left
+    assert review_order(store.attempts(), ana.id, "en-3-digraphs", again.lesson.focus)[:2] == ["ship", "fish"] != list(review[:2])

@@ -349,8 +349,41 @@ def test_progress_and_downloads(open_panel, store, browser, monkeypatch):
     assert meta1["filename"].startswith("myword-attempts-") and meta2["filename"].startswith("myword-summary-")
     attempts, summary = read_csv(data1), read_csv(data2)
     assert [r[2] for r in attempts[1:]] == ["cat", "xq"]
-    names = [r[0] for r in summary[1:]]
+    names = [r[0] for r in summary[1 : summary.index([])]]  # the class word report follows, after an empty row
     assert "'" + FORMULA in names and XSS in names
+
+
+def test_the_word_report_puts_the_word_the_class_misses_most_on_top(open_panel, store, browser, monkeypatch):
+    students = {s.name: s for s in store.students()}
+    calls = [("Ana", "ship", True, "ship"), ("Ana", "chin", True, "chin"), (FORMULA, "sihp", False, "ship"),
+             (XSS, "shp", False, "ship"), (XSS, "chin", True, "chin")]  # fmt: skip
+    for name, word, ok, focus in calls:
+        student = students[name]
+        game = store.start_game(student.id, lang="en", variant="standard", min_cards=3, lesson="en-3-digraphs")
+        store.record(attempt_row(student_id=student.id, game_id=game, round=1, word=word, folded=word, spelling=word,
+                                 cards="", card_count=0, accepted=ok, reason=None if ok else "not_a_word",
+                                 points=0, free_cards=0, min_cards=3, lang="en", lesson="en-3-digraphs",
+                                 focus_word=focus))  # fmt: skip
+    progress = open_panel.tabs[2]
+    open_panel._refresh()
+    html = progress.words.value
+    assert "Words the class misses most" in str([c.value for c in progress.root.children if hasattr(c, "value")])
+    assert html.index('data-word="ship"') < html.index('data-word="chin"')  # 2 of 3 missed, before 0 of 2
+    ship = html[html.index('data-word="ship"'):html.index('data-word="chin"')]
+    assert '<td class="num">3</td><td class="num">67%</td>' in ship
+    assert f'data-student="{students["Ana"].id}">1/1 · 100%' in ship
+    assert f'data-student="{students[FORMULA].id}">0/1 · 0%' in ship
+    assert XSS not in html and "&lt;img" in html  # names are text
+    assert "Ben" not in html  # no focus word tried: no column
+    sent = []
+    monkeypatch.setattr(progress.download_summary, "send", lambda content, buffers=None: sent.append(buffers[0]))
+    browser.custom(progress.download_summary, {"type": "download"})
+    summary = read_csv(sent[0])
+    words = summary[summary.index([]) + 1 :]
+    assert [r[0] for r in words[1:]] == ["ship", "ship", "ship", "chin", "chin"]
+    assert "'" + FORMULA in [r[4] for r in words]  # neutralised
+    browser.update(open_panel.lang_toggle, index=1)
+    assert "Las palabras que más falla la clase" in str([c.value for c in open_panel.tabs[2].root.children if hasattr(c, "value")])
 
 
 def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser, monkeypatch):
@@ -369,7 +402,7 @@ def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser
     assert meta["filename"].startswith("myword-progress-") and meta["filename"].endswith(".xlsx")
     assert meta["mime"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     book = read_xlsx(data)
-    assert list(book) == ["Attempts", "Summary"]
+    assert list(book) == ["Attempts", "Summary", "Words"]
     assert [r[1] for r in book["Attempts"][1:]] == ["Lucía"] and book["Attempts"][1][8] == 6
     assert {r[0] for r in book["Summary"][1:]} == {"Ana", "Ben", XSS, FORMULA, "Lucía"}  # the name as text, exactly
     assert formula_count(data) == 0
@@ -379,7 +412,7 @@ def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser
     monkeypatch.setattr(spanish, "send", lambda content, buffers=None: sent.append((content, buffers)))
     browser.custom(spanish, {"type": "download"})
     assert spanish.label == "Descargar los dos en un libro (.xlsx)"
-    assert list(read_xlsx(sent[0][1][0])) == ["Intentos", "Resumen"]
+    assert list(read_xlsx(sent[0][1][0])) == ["Intentos", "Resumen", "Palabras"]
 
 
 def test_class_tab_defaults_join_code_and_passcode(open_panel, store, browser):

@@ -219,3 +219,52 @@ def test_a_guest_lesson_link_plays_the_lesson_so_its_words_can_score(page_for):
     assert (s.settings.pace, s.rounds) == (6.0, 2)  # the lesson's deal, as lessons/README.md says
     other = page_for("lang=es&lesson=en-1-short-a&seed=2")  # the link's language wins: no English lesson
     assert other.app.session.lang == "es" and other.app.session.lesson is None
+
+
+def _tries(store, student, game: str, calls) -> None:
+    """Store ``(typed, made, focus word)`` tries of the digraphs lesson for ``student`` (MyWord! or Boggle)."""
+    from tests.attempt_rows import attempt_row
+
+    game_id = store.start_game(student.id, lang="en", variant="standard", min_cards=3, lesson="en-3-digraphs",
+                               kind="boggle" if game == "boggle" else "practice")  # fmt: skip
+    for typed, made, focus in calls:
+        store.record(attempt_row(student_id=student.id, game_id=game_id, round=1, word=typed, folded=typed,
+                                 spelling=typed, cards="", card_count=0, accepted=made,
+                                 reason=None if made else "not_a_word", points=0, free_cards=0, min_cards=3,
+                                 lang="en", lesson="en-3-digraphs", focus_word=focus, game=game))  # fmt: skip
+
+
+def _block_starts(deck, lesson) -> dict[str, int]:
+    """Where each focus word's reserved cards come out together in ``deck`` (the stacked blocks)."""
+    cards = [str(c) for c in deck]
+    starts = {}
+    for word, block in lesson.spellings.items():
+        shown = sorted(str(c) for c in block)
+        starts[word] = next(i for i in range(len(cards)) if sorted(cards[i : i + len(block)]) == shown)
+    return starts
+
+
+def test_a_rostered_students_new_lesson_game_deals_the_words_they_missed_first(store, page_for, library):
+    ana = store.add_student("Ana")
+    store.update_class(lesson="en-3-digraphs")
+    lesson = library.get("en-3-digraphs")
+    learnt = [w for w in lesson.focus if w not in ("ship", "fish")]
+    # SHIP missed in MyWord!, FISH missed in Boggle (the review counts every game), the rest made twice in a row
+    _tries(store, ana, "myword", [("sihp", False, "ship"), *[(w, True, w) for w in learnt for _ in range(2)]])
+    _tries(store, ana, "boggle", [("fsh", False, "fish")])
+    page = page_for("")
+    page.pick(ana.id)
+    s = page.app.session
+    assert s.lesson.review == ("ship", "fish")
+    for rnd in range(s.rounds):  # every round of the game deals SHIP's cards first, then FISH's
+        starts = _block_starts(s.lesson.deal(s.game.seed, rnd), s.lesson)
+        assert starts["ship"] < starts["fish"] < min(v for k, v in starts.items() if k not in ("ship", "fish"))
+    starts = _block_starts(s.round.initial_deck, s.lesson)
+    assert min(starts, key=starts.get) == "ship"  # the deck on the table now
+    assert s.round.initial_deck == tuple(s.lesson.deal(s.game.seed, 0))
+    # made twice more: the next game deals it like every other word (its review is asked of the store again)
+    _tries(store, ana, "myword", [("ship", True, "ship"), ("ship", True, "ship")])
+    page.back_to_names()
+    page.pick(ana.id)
+    assert page.app.session.lesson.review == ("fish",)
+

@@ -44,6 +44,16 @@ def play(store, name: str, calls: list[tuple[str, bool]], *, lesson: str | None 
     return student
 
 
+def summary_part(rows: list[list[str]]) -> list[list[str]]:
+    """The summary CSV's first table: the rows before the empty row (the class word report follows it)."""
+    return rows[: rows.index([])]
+
+
+def words_part(rows: list[list[str]]) -> list[list[str]]:
+    """The summary CSV's second table: the class word report."""
+    return rows[rows.index([]) + 1 :]
+
+
 def test_neutralise_every_dangerous_start():
     for cell in NASTY[:6]:
         assert neutralise(cell) == "'" + cell
@@ -84,7 +94,7 @@ def test_summary_per_student_and_focus_word(store):
     focus = {"camión": "camión", "camon": "camión"}
     play(store, "Ana", [("camión", True), ("camon", False), ("camión", True), ("sol", True)], lesson="es-5-tildes", focus=focus)
     play(store, "Ben", [])
-    rows = read_csv(summary_csv(store, "en"))
+    rows = summary_part(read_csv(summary_csv(store, "en")))
     header = rows[0]
     assert header[:6] == ["student", "lesson", "focus word", "attempts", "accepted calls", "accepted %"]
     ana = [r for r in rows if r[0] == "Ana"]
@@ -98,7 +108,7 @@ def test_nasty_names_round_trip_neutralised(store):
     names = [n for n in NASTY if not n.startswith(("\t", "\r")) and "\n" not in n] + ['Peña, "Nico" Jr']
     for name in names:  # (a name cannot hold tabs or line breaks: clean_name refuses them)
         play(store, name, [("sol", True)])
-    exported = {r[0] for r in read_csv(summary_csv(store))[1:]}
+    exported = {r[0] for r in summary_part(read_csv(summary_csv(store)))[1:]}
     assert exported == {("'" + n) if n.startswith(("=", "+", "-", "@")) else n for n in names}
     attempts = {r[1] for r in read_csv(attempts_csv(store))[1:]}
     assert attempts == exported
@@ -114,7 +124,7 @@ def test_export_command(store, tmp_path, capsys):
     assert attempts[1][1] == "Ana" and attempts[0][0] == "hora (UTC)"
     assert printed[2].endswith(".xlsx")
     book = read_xlsx(Path(printed[2]).read_bytes())
-    assert list(book) == ["Intentos", "Resumen"] and book["Intentos"][1][1] == "Ana"
+    assert list(book) == ["Intentos", "Resumen", "Palabras"] and book["Intentos"][1][1] == "Ana"
 
 
 def test_export_command_writes_only_the_workbook_when_asked(store, tmp_path, capsys):
@@ -176,11 +186,11 @@ def test_workbook_has_both_tables_typed_in_the_teachers_language(store):
     play(store, "Ben", [])
     data = class_workbook(store, "es")
     book = read_xlsx(data)
-    assert list(book) == ["Intentos", "Resumen"]
-    attempts, summary = book["Intentos"], book["Resumen"]
+    assert list(book) == ["Intentos", "Resumen", "Palabras"]
+    attempts, summary, words = book["Intentos"], book["Resumen"], book["Palabras"]
     # The same tables as the CSV files, cell for cell (the CSV's cells are text, with formulas neutralised).
     assert numbers_as_floats(read_csv(to_csv(attempts))) == numbers_as_floats(read_csv(attempts_csv(store, "es")))
-    assert numbers_as_floats(read_csv(to_csv(summary))) == numbers_as_floats(read_csv(summary_csv(store, "es")))
+    assert numbers_as_floats(read_csv(to_csv([*summary, [], *words]))) == numbers_as_floats(read_csv(summary_csv(store, "es")))
     assert attempts[1][:9] == [datetime(2026, 3, 2, 9, 1), "Lucía", "camión", "camión", "C A M I Ó N", 6, "sí", None, 6]
     assert attempts[2][6:10] == ["no", "no es una palabra", 0, 1]
     assert len(attempts) == 4 and summary[0][:3] == ["alumno", "lección", "palabra clave"]
@@ -209,7 +219,7 @@ def test_workbook_layout_frozen_header_filter_and_readable_widths(store):
     play(store, "Lucía", [("camión", True)])
     data = class_workbook(store, "en")
     book = openpyxl_book(data)
-    assert book.sheetnames == ["Attempts", "Summary"]
+    assert book.sheetnames == ["Attempts", "Summary", "Words"]
     for sheet in book.worksheets:
         assert sheet.freeze_panes == "A2" and sheet.auto_filter.ref.startswith("A1:")
         assert all(cell.font.b for cell in sheet[1])
@@ -297,7 +307,7 @@ def test_libreoffice_opens_the_workbook_with_accents_numbers_and_dates(store, tm
           "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
           "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0"}  # fmt: skip
     table = {t.get(f"{{{ns['table']}}}name"): t for t in ods.iter(f"{{{ns['table']}}}table")}
-    assert set(table) == {"Intentos", "Resumen"}
+    assert set(table) == {"Intentos", "Resumen", "Palabras"}
     formula = f"{{{ns['table']}}}formula"
     assert not [c for t in table.values() for c in t.iter(f"{{{ns['table']}}}table-cell") if c.get(formula)]
     row = next(r for r in table["Intentos"].iter(f"{{{ns['table']}}}table-row")
@@ -306,3 +316,17 @@ def test_libreoffice_opens_the_workbook_with_accents_numbers_and_dates(store, tm
     for cell in row.findall("table:table-cell", ns):  # LibreOffice writes equal neighbours once, with a count
         kinds += [cell.get(f"{{{ns['office']}}}value-type")] * int(cell.get(f"{{{ns['table']}}}number-columns-repeated", "1"))
     assert kinds[0] == "date" and kinds[1] == "string" and kinds[5] == "float" and kinds[8] == "float"
+
+
+def test_the_summary_ends_with_the_class_word_report_most_missed_first_names_neutralised(store):
+    focus = {"camión": "camión", "camon": "camión", "sol": "sol"}
+    play(store, "=Ana", [("camon", False), ("camión", True), ("sol", True)], lesson="l", focus=focus)
+    play(store, "Ben", [("camon", False), ("sol", True)], lesson="l", focus=focus)
+    words = words_part(read_csv(summary_csv(store, "es")))
+    assert words[0][:4] == ["palabra clave", "intentos de la clase", "bien escritas por la clase", "falladas por la clase %"]
+    assert [r[:5] for r in words[1:]] == [["camión", "3", "1", "66.7", "'=Ana"], ["camión", "3", "1", "66.7", "Ben"],
+                                          ["sol", "2", "2", "0.0", "'=Ana"], ["sol", "2", "2", "0.0", "Ben"]]  # fmt: skip
+    assert words[1][5:] == ["2", "1", "50.0"] and words[2][5:] == ["1", "0", "0.0"]
+    sheet = read_xlsx(class_workbook(store, "en"))["Words"]
+    assert sheet[0][0] == "focus word" and sheet[1][:5] == ["camión", 3, 1, 66.7, "=Ana"]  # text, never a formula
+    assert formula_count(class_workbook(store, "en")) == 0

@@ -17,9 +17,9 @@ import ipywidgets as w
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.core.codes import new_code
 from myword_edu.core.errors import MyWordError
-from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_rows, to_csv, to_xlsx, workbook_name, workbook_sheets
+from myword_edu.classroom.export import XLSX_MIME, attempts_rows, export_names, summary_table, to_csv, to_xlsx, workbook_name, workbook_sheets
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError
-from myword_edu.classroom.progress import accuracy_series, focus_progress
+from myword_edu.classroom.progress import accuracy_series, class_word_report, focus_progress
 from myword_edu.myword.values import MIN_CARDS_RANGE
 from myword_edu.myword.variant import Variant
 from myword_edu.ui.widgets.chart import accuracy_svg, local_time
@@ -49,6 +49,7 @@ class ProgressTab:
         self.student_pick.style.description_width = "initial"
         self.student_pick.observe(lambda _c: self.draw_chart(), names="value")
         self.focus = w.HTML(_dom_classes=["myword-scroll"])
+        self.words = w.HTML(_dom_classes=["myword-scroll"])
         self.updated = w.HTML()
         self.download_attempts = DownloadButton(self.attempts_file, label=t("progress.download_attempts"))
         self.download_summary = DownloadButton(self.summary_file, label=t("progress.download_summary"))
@@ -59,7 +60,8 @@ class ProgressTab:
                            layout=w.Layout(flex="1 1 420px", min_width="0"))  # fmt: skip
         left = w.VBox([self.table], layout=w.Layout(flex="1 1 600px", min_width="0"))
         self.root = w.VBox([downloads, w.HBox([left, chart_box], _dom_classes=["myword-cols"]),
-                            w.HTML(f"<h2>{_e(t('progress.focus_title'))}</h2>"), self.focus])  # fmt: skip
+                            w.HTML(f"<h2>{_e(t('progress.words_title'))}</h2><p>{_e(t('progress.words_help'))}</p>"),
+                            self.words, w.HTML(f"<h2>{_e(t('progress.focus_title'))}</h2>"), self.focus])  # fmt: skip
         self.redraw()
 
     def redraw(self) -> None:
@@ -87,6 +89,7 @@ class ProgressTab:
         self.student_pick.value = keep
         self.draw_chart()
         self.draw_focus()
+        self.draw_words()
         self.updated.value = f"<small>{_e(t('progress.updated', time=datetime.now().strftime('%H:%M:%S')))}</small>"
 
     def draw_chart(self) -> None:
@@ -121,6 +124,34 @@ class ProgressTab:
                        t("progress.attempts"), t("csv.spelled_right"), t("progress.competence"), "%"))  # fmt: skip
         self.focus.value = f'<table class="myword-focus"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
+    def draw_words(self) -> None:
+        """The class word report: focus words by student, the words the class misses most first."""
+        t = self.panel.t
+        report = class_word_report(self.attempts, {p.student_id: p.name for p in self.progress})
+        if not report:
+            self.words.value = f"<p>{_e(t('progress.focus_empty'))}</p>"
+            return
+        tried = {c.student_id for row in report for c in row.students}
+        students = [p for p in self.progress if p.student_id in tried]
+        head = "".join(f'<th class="{c}">{_e(h)}</th>' for h, c in (
+            (t("csv.focus_word"), ""), (t("progress.attempts"), "num"), (t("progress.words_missed"), "num")))
+        head += "".join(f'<th class="num" data-student="{p.student_id}">{_e(p.name)}</th>' for p in students)
+        rows = []
+        for row in report:
+            cells = {c.student_id: c for c in row.students}
+            tds = []
+            for p in students:
+                cell = cells.get(p.student_id)
+                if cell is None:
+                    tds.append('<td class="num">—</td>')
+                    continue
+                level = "—" if cell.competence is None else f"{100 * cell.competence:.0f}%"
+                tds.append(f'<td class="num" data-student="{p.student_id}">{cell.right}/{cell.tries} · {level}</td>')
+            rows.append(f'<tr data-word="{_e(row.word)}"><td class="name">{_e(row.word.upper())}</td>'
+                        f'<td class="num">{row.tries}</td><td class="num">{100 * row.miss_rate:.0f}%</td>{"".join(tds)}</tr>')
+        self.words.value = (f'<table class="myword-focus myword-words"><thead><tr>{head}</tr></thead>'
+                            f'<tbody>{"".join(rows)}</tbody></table>')  # fmt: skip
+
     def attempts_file(self) -> tuple[str, bytes]:
         now = datetime.now()
         return export_names(now)[0], to_csv(attempts_rows(self.panel.store.attempts(), self.panel.lang))
@@ -129,8 +160,7 @@ class ProgressTab:
         now = datetime.now()
         store = self.panel.store
         attempts = store.attempts()
-        rows = summary_rows(store.progress(attempts), focus_progress(attempts), self.panel.lang)
-        return export_names(now)[1], to_csv(rows)
+        return export_names(now)[1], to_csv(summary_table(attempts, store.progress(attempts), self.panel.lang))
 
     def workbook_file(self) -> tuple[str, bytes]:
         store = self.panel.store
