@@ -42,6 +42,8 @@ sys.path.insert(0, str(ROOT))
 STEP = 0.2  # seconds of the room's clock per step
 CALL_CHANCE = 0.05  # per normal student per step, when the table holds a word
 END_AFTER = 10  # steps after the last card before the teacher ends the round
+#: Calls that are no try at a word, so no attempt (myword_edu/classroom/attempts.py): after the round, or by the dealer.
+NO_TRY = {"round_over", "dealer_cannot_call"}
 
 
 class Clock:
@@ -85,7 +87,7 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
     words_for: dict[tuple, list[str]] = {}
     answers: dict[str, list] = {seat.name: [] for seat in seats}
     flooder = seats[0]
-    sent = refused = 0
+    sent = refused = tries = 0
     judged_at: dict[int, int] = {}
     failed_times = []
     step, empty_for = 0, 0
@@ -111,6 +113,8 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
                     refused += 1
                 continue
             judged_at[step] = judged_at.get(step, 0) + 1
+            if result.reason is None or result.reason.value not in NO_TRY:
+                tries += 1
             if result.reason is not None and result.reason.is_penalised:
                 failed_times.append(clock.t)
         for i, seat in enumerate(seats[1:], 1):
@@ -152,7 +156,7 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
         "flooder_failed_max_per_minute": per_minute, "flooder_score": final.scores.get(flooder.name, 0),
         "teacher_sees": {"failed": counts[flooder.name].failed, "held": counts[flooder.name].held,
                          "flagged": counts[flooder.name].is_flagged},
-        "attempts_flooder": len(store.attempts(student_id=flooder.student_id)),
+        "attempts_flooder": len(store.attempts(student_id=flooder.student_id)), "flooder_tries": tries,
     }  # fmt: skip
     for s in stores:
         s.dispose()
@@ -186,7 +190,7 @@ def run(url: str, *, students: int = 30, seeds: int = 1, flood: int = 5, deal_ev
             "flooder_sent": flooded["flooder_sent"], "flooder_refused": flooded["flooder_refused"],
             "flooder_judged": sum(flooded["flooder_judged"].values()),
             "flooder_failed_max_per_minute": flooded["flooder_failed_max_per_minute"],
-            "flooder_attempts_stored": flooded["attempts_flooder"], "teacher_sees": flooded["teacher_sees"],
+            "flooder_attempts_stored": flooded["attempts_flooder"], "flooder_tries": flooded["flooder_tries"], "teacher_sees": flooded["teacher_sees"],
             "round_seconds": {"idle": idle["seconds"], "flood": flooded["seconds"], "judged": judged["seconds"]},
             "others_points": {"idle": sum(idle["scores"].values()), "flood": sum(flooded["scores"].values())},
             "others_calls": sum(len(a) for a in flooded["answers"].values()),

@@ -174,6 +174,8 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
                 stored["card_ids"] != answer["card_ids"]:  # fmt: skip
             lost += 1
     attempts = len(store.attempts())
+    # calls after the round ended (or by the dealer) are no try at a word, so no attempt (classroom/attempts.py)
+    tries = sum(1 for _, a in answered if a.get("reason") not in ("round_over", "dealer_cannot_call"))
     latency = [x for r in reports for x in r["latency"]]
     propagation = [x for r in reports for x in r["propagation"]]
     reasons = Counter(a.get("reason") or ("accepted" if a.get("accepted") else a.get("error")) for _, a in answered)
@@ -181,7 +183,7 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
         "backend": store.engine.dialect.name, "students": students, "reported": len(reports), "seconds": seconds,
         "rounds": checked["rounds"], "deals": dealt, "claims": len(answered), "claim_events": len(checked["claims"]),
         "attempts_stored": attempts, "reasons": dict(reasons), "awarded_twice": checked["twice"],
-        "replay_mismatches": checked["mismatched"], "attempts_lost": lost + (len(answered) - attempts),
+        "replay_mismatches": checked["mismatched"], "tries": tries, "attempts_lost": lost + (tries - attempts),
         "claim_p50_ms": round(1000 * pct(latency, 0.5), 1), "claim_p95_ms": round(1000 * pct(latency, 0.95), 1),
         "propagation_p50_ms": round(1000 * pct(propagation, 0.5), 1),
         "propagation_p95_ms": round(1000 * pct(propagation, 0.95), 1),

@@ -26,7 +26,8 @@ def test_thirty_students_racing_lose_nothing_and_never_award_a_card_twice(load_u
     print(json.dumps(figures))
     assert figures["reported"] == 30
     assert figures["awarded_twice"] == 0 and figures["replay_mismatches"] == 0
-    assert figures["attempts_lost"] == 0 and figures["claims"] == figures["attempts_stored"] == figures["claim_events"]
+    assert figures["attempts_lost"] == 0 and figures["claims"] == figures["claim_events"]
+    assert figures["attempts_stored"] == figures["tries"]  # every try at a word has its attempt row
     assert figures["claims"] >= 1.5 * SECONDS  # over a hundred claims a minute, many of them races
     assert figures["reasons"].get("too_late", 0) > 0  # students really raced for the same cards
     # Latency is reported, not asserted: the goals (p95 <= 250 ms claims, <= 500 ms propagation) are met on

@@ -109,7 +109,8 @@ def test_ten_students_in_chromium_in_one_room_lose_nothing_and_never_share_a_car
         print(f"{STUDENTS} pages, {rounds} rounds: {sent} calls sent, {len(claims)} judged, {accepted} accepted, "
               f"{checks['awarded']} cards awarded; {dict(reasons)}")  # fmt: skip
         assert checks["twice"] == 0 and checks["mismatched"] == 0
-        assert attempts == len(claims)  # every judged call has its attempt row
+        tries = sum(1 for c in claims.values() if c.get("reason") not in ("round_over", "dealer_cannot_call"))
+        assert attempts == tries  # every judged try has its attempt row (a call after the round is no try)
         assert accepted >= 5  # the pages really played (races show as too_late: printed above)
         assert len({c["actor"] for c in claims.values()}) >= STUDENTS // 2
     finally:
