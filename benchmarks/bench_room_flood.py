@@ -42,8 +42,6 @@ sys.path.insert(0, str(ROOT))
 STEP = 0.2  # seconds of the room's clock per step
 CALL_CHANCE = 0.05  # per normal student per step, when the table holds a word
 END_AFTER = 10  # steps after the last card before the teacher ends the round
-#: Calls that are no try at a word, so no attempt (myword_edu/classroom/attempts.py): after the round, or by the dealer.
-NO_TRY = {"round_over", "dealer_cannot_call"}
 
 
 class Clock:
@@ -69,6 +67,7 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
     from myword_edu.rooms.live import TeacherRoom
     from myword_edu.rooms.replica import RoomError
     from myword_edu.rooms.seat import StudentSeat
+    from myword_edu.classroom.attempts import NOT_TRIES
     from myword_edu.classroom.store import Store
 
     lex = lexicons or {"en": load_lexicon("en"), "es": load_lexicon("es")}
@@ -113,7 +112,7 @@ def play(url: str, *, students: int, seed: int, flood: int = 0, judged_steps: di
                     refused += 1
                 continue
             judged_at[step] = judged_at.get(step, 0) + 1
-            if result.reason is None or result.reason.value not in NO_TRY:
+            if result.reason not in NOT_TRIES:
                 tries += 1
             if result.reason is not None and result.reason.is_penalised:
                 failed_times.append(clock.t)

@@ -135,6 +135,7 @@ def check(store, room) -> dict:
 def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.2, workdir: str | None = None) -> dict:
     """Run the load test against ``url`` (an empty database); returns the figures and checks."""
     from myword_edu.rooms.live import TeacherRoom
+    from myword_edu.classroom.attempts import NOT_TRIES
     from myword_edu.rooms.replica import RoomError
     from myword_edu.classroom.store import Store
 
@@ -174,8 +175,7 @@ def run(url: str, *, students: int = 30, seconds: float = 60.0, pace: float = 0.
                 stored["card_ids"] != answer["card_ids"]:  # fmt: skip
             lost += 1
     attempts = len(store.attempts())
-    # calls after the round ended (or by the dealer) are no try at a word, so no attempt (classroom/attempts.py)
-    tries = sum(1 for _, a in answered if a.get("reason") not in ("round_over", "dealer_cannot_call"))
+    tries = sum(1 for _, a in answered if a.get("reason") not in {r.value for r in NOT_TRIES})  # the rest: no attempt
     latency = [x for r in reports for x in r["latency"]]
     propagation = [x for r in reports for x in r["propagation"]]
     reasons = Counter(a.get("reason") or ("accepted" if a.get("accepted") else a.get("error")) for _, a in answered)

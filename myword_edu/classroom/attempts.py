@@ -55,12 +55,13 @@ from myword_edu.myword.values import ClaimResult, Reason
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
 
-__all__ = ["Attempt", "Outcome", "AttemptSink", "GameSink", "FocusLesson", "GAMES", "game_of_kind"]
+__all__ = ["Attempt", "Outcome", "AttemptSink", "GameSink", "FocusLesson", "GAMES", "game_of_kind", "NOT_TRIES"]
 
 #: The games an attempt can come from.
 GAMES = ("myword", "boggle")
 #: MyWord! answers that are no try at a word (nothing in the game changed).
-_NOT_TRIES = frozenset({Reason.ROUND_OVER, Reason.DEALER_CANNOT_CALL})
+#: MyWord! calls that are no try at a word, so no attempt: after the round ended, or by the dealer.
+NOT_TRIES = frozenset({Reason.ROUND_OVER, Reason.DEALER_CANNOT_CALL})
 #: MyWord! calls that were not a word of the list ("don't" is not one either).
 _NOT_WORDS = frozenset({Reason.NOT_A_WORD, Reason.APOSTROPHE_OR_HYPHEN})
 
@@ -183,7 +184,7 @@ class Attempt:
         call with too few cards lists the cards it would have taken);
         ``min_cards``: the caller's minimum (default: the one the call was judged by).
         """
-        if result.reason in _NOT_TRIES:
+        if result.reason in NOT_TRIES:
             return None
         folded = result.folded or (fold(result.word.strip()) if result.reason is Reason.TOO_LATE else "")
         if not folded:
