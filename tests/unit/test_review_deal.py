@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import string
 from collections import Counter
 from datetime import datetime, timedelta
 
@@ -11,7 +13,9 @@ from hypothesis import strategies as st
 from myword_edu.classroom.attempts import Attempt, Outcome
 from myword_edu.classroom.progress import review_order
 from myword_edu.core.resources import data_dir
+from myword_edu.myword.cards import Card
 from myword_edu.myword.lesson_library import LessonLibrary
+from myword_edu.myword.stacking import stack_deck
 
 LESSON = LessonLibrary([data_dir("lessons")]).get("en-3-digraphs")
 
@@ -39,14 +43,36 @@ def test_ship_missed_and_chin_right_twice_deal_ship_first():
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(0, 1), st.lists(st.sampled_from(LESSON.focus), unique=True, max_size=4))
-def test_the_review_words_come_out_first_in_order_and_the_deck_is_the_lessons(seed, index, review):
-    lesson = LESSON.reviewing(review)
-    deck = lesson.deal(seed, index)
+def test_a_reviewing_deck_is_the_lessons_with_every_focus_word_dealt_together(seed, index, review):
+    deck = LESSON.reviewing(review).deal(seed, index)
     assert Counter(deck) == Counter(LESSON.cards)  # the same cards, every focus word's block in it
-    starts = block_starts(deck, lesson)
-    first = [starts[w] for w in review]
-    assert first == sorted(first)
-    assert all(s < min((v for w, v in starts.items() if w not in review), default=len(deck)) for s in first)
+    assert set(block_starts(deck, LESSON)) == set(LESSON.focus)
+
+
+LETTERS = [Card(ch) for ch in string.ascii_uppercase]  # every card different: a block's place is certain
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(LETTERS), st.lists(st.integers(2, 4), max_size=6), st.integers(0, 6), st.integers(0, 10**6))
+def test_the_first_blocks_come_out_before_the_others_in_their_order(cards, sizes, n_first, seed):
+    """Checked on cards that are all different, where a window of the deck can only be the block itself
+    (with a lesson's cards, letters dealt at random can look like a block that is not one)."""
+    blocks, at = [], 0
+    for size in sizes:
+        if at + size <= len(cards):
+            blocks.append(cards[at : at + size])
+            at += size
+    first, rest = blocks[:n_first], blocks[n_first:]
+    deck = stack_deck(cards, rest, random.Random(seed), first=first)
+    assert Counter(deck) == Counter(cards)
+    starts = []
+    for block in blocks:
+        places = sorted(deck.index(card) for card in block)
+        assert places == list(range(places[0], places[0] + len(block)))  # dealt together
+        starts.append(places[0])
+    first_starts = starts[: len(first)]
+    assert first_starts == sorted(first_starts)
+    assert all(s < min(starts[len(first) :], default=len(deck)) for s in first_starts)
 
 
 def test_no_review_deals_as_before():
