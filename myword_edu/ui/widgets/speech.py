@@ -100,3 +100,19 @@ class Speaker(anywidget.AnyWidget):
         kwargs.setdefault("voice_path", voice_path())
         kwargs.setdefault("layout", w.Layout(display="none"))
         super().__init__(**kwargs)
+
+    def say(self, word: str, lang: object, *, slow: bool = False) -> None:
+        """Say ``word`` in ``lang`` on this page now (normal speed, or slowly), as a "hear it" click would.
+
+        For the listening games: the app says a word nobody clicked on. The word goes to the page
+        as a message at the moment it is said, never as a synced trait, and in lower case.
+
+        >>> sent = []
+        >>> speaker = Speaker()
+        >>> speaker.send = sent.append
+        >>> speaker.say("CAMIÓN", "es", slow=True)
+        >>> sent
+        [{'type': 'say', 'word': 'camión', 'lang': 'es', 'pace': 'slow'}]
+        """
+        tag = parse_lang(lang).value
+        self.send({"type": "say", "word": word.lower(), "lang": tag, "pace": "slow" if slow else "normal"})

@@ -6,7 +6,8 @@
 // otherwise eSpeak NG, shipped with the app, is loaded from the server that sent this page the
 // first time it is needed, runs in a Web Worker, and the page plays the sound it makes through
 // Web Audio. A second click on the same word says it slowly, a third at normal speed again.
-// Nothing is fetched from any other host, and nothing is sent back to Python.
+// Python can also ask for a word ({type: "say", word, lang, pace} from Speaker.say), for the
+// listening games. Nothing is fetched from any other host, and nothing is sent back to Python.
 
 const RATES = {
   normal: { speech: 1.0, espeak: 170 },  // speechSynthesis rate; eSpeak words per minute
@@ -121,25 +122,32 @@ class Speech {
   say(button) {
     const lang = button.dataset.lang === "es" ? "es" : "en";
     const word = button.dataset.word.toLocaleLowerCase(lang);
-    const pace = this.pace(`${lang}:${word}`);
+    this.speak(lang, word, this.pace(`${lang}:${word}`), button);
+  }
+
+  // Says `word` in `lang` at `pace` ("normal" or "slow"); `button` (optional) shows the state:
+  // data-heard once said, busy while the synthesizer works, failed (with its title) if it cannot.
+  speak(lang, word, pace, button) {
+    const mark = (name, on) => { if (button) button.classList.toggle(name, on); };
     const id = ++this.latest;
     this.stop();
     const voice = localVoice(lang);
-    button.classList.remove("myword-hear-failed");
+    mark("myword-hear-failed", false);
     if (voice) {
       const utterance = new SpeechSynthesisUtterance(word);
       utterance.voice = voice;
       utterance.lang = voice.lang;
       utterance.rate = RATES[pace].speech;
-      button.dataset.heard = pace;
+      if (button) button.dataset.heard = pace;
       window.speechSynthesis.speak(utterance);
       return;
     }
     // The shipped synthesizer. The audio context is made (or woken) now, inside the click: a
-    // tablet's browser plays sound only from a context started by the student's own gesture.
+    // tablet's browser plays sound only from a context started by the student's own gesture
+    // (a word said by the app follows a click on the page, which keeps the page allowed to play).
     let context;
     try { context = this.audio(); } catch (error) { this.failed(button, error); return; }
-    button.classList.add("myword-hear-busy");
+    mark("myword-hear-busy", true);
     this.synthesize(id, word, espeakVoice(lang), RATES[pace].espeak)
       .then(({ samples, rate }) => {
         if (id !== this.latest || !samples.length) return;  // another word was asked for meanwhile
@@ -151,10 +159,11 @@ class Speech {
         source.onended = () => { if (this.source === source) this.source = null; };
         this.source = source;
         source.start();
-        button.dataset.heard = pace;
+        if (button) button.dataset.heard = pace;
+        document.dispatchEvent(new CustomEvent("myword-said", { detail: { word, lang, pace } }));
       })
       .catch((error) => this.failed(button, error))
-      .finally(() => button.classList.remove("myword-hear-busy"));
+      .finally(() => mark("myword-hear-busy", false));
   }
 
   audio() {
@@ -192,6 +201,7 @@ class Speech {
 
   failed(button, error) {
     console.warn("myword: could not say the word", error);
+    if (!button) return;
     button.classList.add("myword-hear-failed");
     if (button.dataset.failed) button.title = button.dataset.failed;
   }
@@ -211,8 +221,16 @@ function render({ model, el }) {
   s.views += 1;
   // Ask for the browser's voices now: some browsers list them only a moment after the first call.
   if (typeof window.speechSynthesis !== "undefined") { try { window.speechSynthesis.getVoices(); } catch (error) { /* none */ } }
+  // Python asks to say a word (Speaker.say): listening games say a word nobody clicked on.
+  const onMessage = (msg) => {
+    if (!msg || msg.type !== "say" || typeof msg.word !== "string") return;
+    const lang = msg.lang === "es" ? "es" : "en";
+    s.speak(lang, msg.word.toLocaleLowerCase(lang), msg.pace === "slow" ? "slow" : "normal", null);
+  };
+  model.on("msg:custom", onMessage);
   el.classList.add("myword-speaker");
   return () => {
+    model.off("msg:custom", onMessage);
     model.off("change:voice_path", onPath);
     s.views -= 1;
     if (s.views === 0) document.removeEventListener("click", s.onClick);
