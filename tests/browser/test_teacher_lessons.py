@@ -202,6 +202,9 @@ def the_word_report_and_the_csv_show_it(teacher, word: str, tmp_path: Path) -> N
     assert "Ana" in heads and "Ben" not in heads  # Ben tried no focus word
     assert row.locator("td").first.inner_text() == word.upper()
     assert row.locator("td").nth(heads.index("Ana")).inner_text() == "1/1 · 100%"
+    aligned = row.evaluate("""tr => [...tr.cells].map((td, i) => [getComputedStyle(td).textAlign,
+        getComputedStyle(tr.closest('table').tHead.rows[0].cells[i]).textAlign])""")
+    assert all(cell == head for cell, head in aligned), aligned  # each number under its own column's title
     row.scroll_into_view_if_needed()
     teacher.screenshot(path=str(SCREENSHOTS / "teacher-word-report.png"))
     with teacher.expect_download() as download:
