@@ -110,3 +110,55 @@ def test_a_boggle_lesson_board_says_a_planted_word_and_tracing_it_scores_double(
     assert page.blocked == [], f"the page tried to reach other hosts: {page.blocked}"
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "boggle-listen.png"))
+
+
+def test_the_teachers_say_a_word_is_said_on_a_students_page_and_shown_once_built(room_server, offline):
+    base = f"http://127.0.0.1:{room_server.port}"
+    title = LessonLibrary([data_dir("lessons")]).get("en-4-qu").title
+    teacher = offline(f"{base}/voila/render/teacher.ipynb")
+    teacher.locator(".myword-lock input[type=password]").first.fill(ROOM_PASSCODE)
+    teacher.locator("button.myword-unlock").click()
+    teacher.get_by_role("tab", name="Live room").click()
+    teacher.locator(".myword-room-lesson select").select_option(label=title)
+    teacher.locator("button.myword-room-open").click()
+    teacher.wait_for_selector(".myword-room-joincode >> text=Join code")
+    code = re.search(r"Join code: (\w+)", teacher.locator(".myword-room-joincode").inner_text()).group(1)
+
+    ana = offline(f"{base}/voila/render/room.ipynb")
+    ana.locator(".myword-room-code input").fill(code)
+    ana.locator(".myword-room-code input").press("Enter")
+    ana.locator("button.myword-room-name", has_text=re.compile("^Ana$")).click()
+    ana.wait_for_selector("text=You are Ana")
+    teacher.wait_for_selector(".myword-room-players >> text=Ana")
+    teacher.locator("button.myword-room-start").click()
+    teacher.wait_for_selector(".myword-room-teacher-status >> text=Round 1")
+    teacher.locator("button.myword-room-say").click()
+    said = teacher.locator(".myword-room-said")
+    said.wait_for()
+    word = re.search(r"Said to the class: (\w+)", said.inner_text()).group(1)
+    assert "Nobody has made it yet." in said.inner_text()
+
+    assert_speech(heard_next(ana, 1), f"the word said {word!r}")  # on the student's own device
+    listen = ana.locator(".myword-room-listen")
+    assert "Listen! Make the word you hear" in listen.inner_text()
+    assert word not in ana.locator("body").inner_text().upper()  # heard, not shown
+    ana.locator("button.myword-room-say-again").click()
+    assert_speech(heard_next(ana, 2), "said again")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    ana.screenshot(path=str(SCREENSHOTS / "room-listen-student.png"))  # "Listen!": the word is only heard
+
+    for _ in range(80):  # the teacher deals until the word can be built from the table
+        table = [Card(f) for f in teacher.eval_on_selector_all(CARDS, "els => els.map(e => e.textContent.trim())")]
+        if best_spelling(word.lower(), table) is not None:
+            break
+        count = len(table)
+        teacher.locator("button.myword-room-deal").click()
+        teacher.wait_for_function(f"() => document.querySelectorAll('{CARDS}').length > {count}")
+    ana.wait_for_function(f"() => document.querySelectorAll('{CARDS}').length >= {len(table)}")
+    ana.locator(".myword-entry input").fill(word.lower())
+    ana.locator(".myword-entry input").press("Enter")
+    ana.wait_for_selector(".myword-room-feedback >> text=Yes!")
+    ana.wait_for_selector(f".myword-room-listen >> text=The word was {word}: Ana made it.")
+    teacher.wait_for_selector(".myword-room-said >> text=Ana made it first.")
+    assert ana.blocked == [] and teacher.blocked == []
+    teacher.screenshot(path=str(SCREENSHOTS / "room-listen-teacher.png"))
