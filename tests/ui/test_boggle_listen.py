@@ -34,18 +34,18 @@ def hidden(widget) -> bool:
 def listening_app(library, clock, **settings):
     app = BoggleApp(BoggleSettings(seed=7, lesson="en-3-digraphs", listen=True, **settings), now=clock, lessons=library.get)
     said: list[dict] = []
-    app.speaker.send = said.append  # what the page's speaker is asked to say (a message, never a trait)
+    app.listen.speaker.send = said.append  # what the page's speaker is asked to say (a message, never a trait)
     return app, said
 
 
 def test_the_page_says_a_planted_word_that_scores_double_then_the_next(library, browser, clock):
     app, said = listening_app(library, clock)
     s = app.session
-    assert s.is_listening and said == [] and hidden(app.listen_row)  # nothing is said before Start
+    assert s.is_listening and said == [] and hidden(app.listen.root)  # nothing is said before Start
     browser.click(app.start_button)
     first, second, third = s.focus[:3]
     assert said == [{"type": "say", "word": first, "lang": "en", "pace": "normal"}]
-    assert not hidden(app.listen_row) and "Listen! Find the word you hear" in text(app.listen_note.value)
+    assert not hidden(app.listen.root) and "Listen! Find the word you hear" in text(app.listen.note.value)
     page = browser.page_state(app.root)
     for word in s.focus:  # the page hears the word; it never reads it
         assert word.upper() not in page and f'"{word}"' not in page
@@ -58,26 +58,27 @@ def test_the_page_says_a_planted_word_that_scores_double_then_the_next(library, 
     play = s.found[-1]
     assert (play.word, play.heard, play.points) == (first, True, 2 * s.round.points(first)[0])
     assert "You heard it: " + first.upper() + ", double points!" in text(app.feedback.html)
+    assert app.found.value.count('class="boggle-x2 boggle-heard" title="×2: the word you heard."') == 1  # only FIRST
     assert said[-1] == {"type": "say", "word": third, "lang": "en", "pace": "normal"}  # the next not yet found
     clock.advance(181)
     s.tick()
-    assert s.phase is BPhase.ROUND_OVER and hidden(app.listen_row) and s.heard == ""
+    assert s.phase is BPhase.ROUND_OVER and hidden(app.listen.root) and s.heard == ""
     assert s.result.scores[s.student] == sum(p.points for p in s.found)
 
 
 def test_say_it_again_repeats_the_word_slowly_the_second_time_and_a_forged_click_says_nothing(library, browser, clock):
     app, said = listening_app(library, clock)
-    browser.click(app.again_button)  # before Start (the button is hidden): no word to say
+    browser.click(app.listen.again_button)  # before Start (the button is hidden): no word to say
     assert said == []
     browser.click(app.start_button)
     word = app.session.heard
-    browser.click(app.again_button)
-    browser.click(app.again_button)
+    browser.click(app.listen.again_button)
+    browser.click(app.listen.again_button)
     assert [(m["word"], m["pace"]) for m in said] == [(word, "normal"), (word, "normal"), (word, "slow")]
-    assert app.again_button.description == "Say it again"
+    assert app.listen.again_button.description == "Say it again"
     for forged in ({"type": "say", "word": "zebra"}, {"event": "click", "word": "zebra"}):  # the page sends a word
-        browser.custom(app.speaker, forged)
-        browser.custom(app.again_button, forged)
+        browser.custom(app.listen.speaker, forged)
+        browser.custom(app.listen.again_button, forged)
     assert all(m["word"] == word for m in said) and app.session.heard == word
 
 
@@ -90,24 +91,24 @@ def test_when_every_planted_word_is_found_the_page_says_so(library, browser, clo
         browser.custom(app.entry, {"event": "submit"})
     assert [m["word"] for m in said] == list(s.focus)  # each said in turn, each once
     assert all(p.heard for p in s.found) and s.heard == ""
-    assert "You found every word you heard!" in text(app.listen_note.value) and hidden(app.again_button)
+    assert "You found every word you heard!" in text(app.listen.note.value) and app.listen.again_button.layout.display == "none"
 
 
 def test_spanish_and_no_listening(library, browser, clock):
     app = BoggleApp(BoggleSettings(seed=3, lesson="es-4-enye", listen=True), now=clock, lessons=library.get)
     said: list[dict] = []
-    app.speaker.send = said.append
+    app.listen.speaker.send = said.append
     browser.click(app.start_button)
     assert said[0]["lang"] == "es" and said[0]["word"] == app.session.lexicon.spelling(app.session.focus[0])
-    assert "¡Escucha! Busca en el tablero la palabra que oyes" in text(app.listen_note.value)
-    assert app.again_button.description == "Repetir la palabra"
+    assert "¡Escucha! Busca en el tablero la palabra que oyes" in text(app.listen.note.value)
+    assert app.listen.again_button.description == "Repetir la palabra"
     quiet = BoggleApp(BoggleSettings(seed=7, lesson="en-3-digraphs"), now=clock, lessons=library.get)
     silent: list[dict] = []
-    quiet.speaker.send = silent.append
+    quiet.listen.speaker.send = silent.append
     browser.click(quiet.start_button)  # no listening: nothing said, no prompt, normal points
     word = quiet.session.focus[0]
     quiet.session.submit(word)
-    assert silent == [] and hidden(quiet.listen_row) and not quiet.session.found[-1].heard
+    assert silent == [] and hidden(quiet.listen.root) and not quiet.session.found[-1].heard
     plain = BoggleApp(BoggleSettings(seed=7, listen=True), now=clock)  # no lesson: no planted word to say
     assert not plain.session.is_listening
 

@@ -4,11 +4,8 @@ Widgets turn intents into session calls and redraw from the session's
 traits. No rule, score or word lookup lives here, and every handler is safe
 when its button is disabled or hidden (a browser can send any click).
 
-On a lesson board played by ear (``?lesson=ID&listen=1``) the page's
-:class:`~myword_edu.ui.widgets.speech.Speaker` says each planted word the session
-picks (:attr:`BoggleSession.heard`) the moment it is picked, and "Say it again"
-(``.boggle-say-again``; a second press says it slowly) says it once more; the page
-shows "Listen!" (``.boggle-listen``), never the word.
+On a lesson board played by ear (``?lesson=ID&listen=1``) the page says each
+planted word to find and never shows it (:mod:`myword_edu.ui.boggle.listen`).
 
 The notebook ``notebooks/boggle.ipynb`` shows it inside a
 :class:`~myword_edu.ui.boggle.page.BogglePage` ("Who are you?" or guest
@@ -40,7 +37,8 @@ from myword_edu.ui.boggle.panels import (best_html, cube_labels, counts_html, fo
                                          timer_html)
 from myword_edu.ui.boggle.settings import BoggleSettings, boggle_settings_from_request
 from myword_edu.ui.widgets.live import LiveRegion
-from myword_edu.ui.widgets.speech import Speaker, hear_button
+from myword_edu.ui.boggle.listen import ListenRow
+from myword_edu.ui.widgets.speech import hear_button
 from myword_edu.ui.myword.panels import feedback_html
 from myword_edu.ui.myword.settings import MAX_BOTS
 from myword_edu.ui.widgets.style import style_tag
@@ -181,11 +179,7 @@ class BoggleApp(ShowsRoot):
         self.found = w.HTML()
         self.counts = w.HTML()
         self.best = w.HTML()
-        self.speaker = Speaker()
-        self.listen_note = w.HTML(_dom_classes=["boggle-listen"])
-        self.again_button = _button("boggle-say-again")
-        self.listen_row = w.HBox([self.listen_note, self.again_button], _dom_classes=["myword-row", "boggle-listen-row"])
-        self._again = 0  # presses of "Say it again" for the word said now (a second press is slow)
+        self.listen = ListenRow(self.session)  # a lesson board played by ear
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.new_game_button.on_click(lambda _b: self.new_game())
@@ -194,7 +188,6 @@ class BoggleApp(ShowsRoot):
         self.send_button.on_click(lambda _b: self.send())
         self.next_round_button.on_click(lambda _b: self._next_round())
         self.play_again_button.on_click(lambda _b: self._play_again())
-        self.again_button.on_click(lambda _b: self.say_again())
 
         header = w.HBox([self.title, self.lang_toggle], _dom_classes=["myword-row", "myword-header"])
         top = w.HBox([self.timer, self.start_button], _dom_classes=["myword-row", "boggle-top"])
@@ -204,11 +197,11 @@ class BoggleApp(ShowsRoot):
         board = w.VBox([top, self.status, self.grid], _dom_classes=["boggle-board-col"])
         side = w.VBox(
             # the result (scores, personal best) first, above the words to review: a tablet shows it without scrolling
-            [self.listen_row, self.entry_row, self.feedback, after, self.result, self.best, self.lesson_review, self.missed_box, self.found, self.counts],
+            [self.listen.root, self.entry_row, self.feedback, after, self.result, self.best, self.lesson_review, self.missed_box, self.found, self.counts],
             _dom_classes=["boggle-side"],
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])
-        self.root = w.VBox([self.style, self.speaker, header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
+        self.root = w.VBox([self.style, self.listen.speaker, header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
         if self.locked:  # the teacher's settings: nothing on the page can change them
             _show(self.settings_row, False)
             _show(self.lang_toggle, False)
@@ -260,14 +253,6 @@ class BoggleApp(ShowsRoot):
         self.missed.selected = chip
         self.grid.highlight = self.session.path_of(words[chip])
 
-    def say_again(self) -> None:
-        """Say the word to find once more (the second press slowly); nothing when no word is said."""
-        word = self.session.heard
-        if not word or self.session.phase is not BPhase.PLAYING:  # a page can click a hidden button
-            return
-        self._again += 1
-        self.speaker.say(spelled(word, self.session.lexicon), self.session.lang, slow=self._again % 2 == 0)
-
     def _next_round(self) -> None:
         self.session.next_round()
 
@@ -307,9 +292,8 @@ class BoggleApp(ShowsRoot):
         if change["name"] == "seconds_left":  # every second: only the countdown changes
             self.timer.value = timer_html(self.session.seconds_left, self.session.settings.seconds, self.session.lang)
             return
-        if change["name"] == "heard" and change["new"]:  # the next word to find by ear: say it now
-            self._again = 0
-            self.speaker.say(spelled(change["new"], self.session.lexicon), self.session.lang)
+        if change["name"] == "heard":  # the next word to find by ear: say it now
+            self.listen.said(change["new"])
         self._redraw()
 
     def _relabel(self) -> None:
@@ -354,7 +338,6 @@ class BoggleApp(ShowsRoot):
         self.entry.placeholder = m("boggle.entry_placeholder")
         self.entry.style.description_width = "initial"
         self.send_button.description = m("boggle.send")
-        self.again_button.description = m("listen.again")
         self.next_round_button.description = m("button.next_round")
         self.play_again_button.description = m("button.play_again")
         self.grid.label = m("boggle.grid")
@@ -392,12 +375,7 @@ class BoggleApp(ShowsRoot):
             if playing:
                 lesson += " · " + m("boggle.lesson_found", found=len(s.focus_found), count=len(s.focus))
             self.status.html += f'<div class="myword-status boggle-lesson-status">{_esc(lesson)}</div>'
-        listening = playing and s.is_listening
-        if listening:
-            self.listen_note.value = f"<p>{_esc(m('boggle.listen.prompt' if s.heard else 'boggle.listen.done'))}</p>"
-        _show(self.listen_row, listening)
-        _show(self.again_button, listening and bool(s.heard))
-        self.again_button.disabled = not (listening and s.heard)
+        _show(self.listen.root, self.listen.draw(playing))
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         self.start_button.disabled = s.phase is not BPhase.READY
