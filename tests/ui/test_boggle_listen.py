@@ -41,7 +41,8 @@ def listening_app(library, clock, **settings):
 def test_the_page_says_a_planted_word_that_scores_double_then_the_next(library, browser, clock):
     app, said = listening_app(library, clock)
     s = app.session
-    assert s.is_listening and said == [] and hidden(app.listen.root)  # nothing is said before Start
+    assert s.is_listening and said == []  # nothing is said before Start: the line tells what will happen
+    assert not hidden(app.listen.root) and app.listen.again_button.layout.visibility == "hidden"
     browser.click(app.start_button)
     first, second, third = s.focus[:3]
     assert said == [{"type": "say", "word": first, "lang": "en", "pace": "normal"}]
@@ -91,7 +92,7 @@ def test_when_every_planted_word_is_found_the_page_says_so(library, browser, clo
         browser.custom(app.entry, {"event": "submit"})
     assert [m["word"] for m in said] == list(s.focus)  # each said in turn, each once
     assert all(p.heard for p in s.found) and s.heard == ""
-    assert "You found every word you heard!" in text(app.listen.note.value) and app.listen.again_button.layout.display == "none"
+    assert "You found every word you heard!" in text(app.listen.note.value) and app.listen.again_button.layout.visibility == "hidden"
 
 
 def test_spanish_and_no_listening(library, browser, clock):

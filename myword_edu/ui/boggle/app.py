@@ -63,6 +63,8 @@ BOGGLE_CSS = """
 .boggle-timer progress { width: 160px; height: 14px; }
 .boggle-timer.boggle-low .boggle-clock { color: #c62828; }
 .boggle-entry-row { justify-content: flex-start; }
+.boggle-listen-row { min-height: 46px; align-items: center; } /* the same height before Start and after */
+.boggle-listen p { margin: 0; font-size: 18px; font-weight: 700; color: #1d4f91; }
 .boggle-entry input { font-size: 24px !important; height: 46px !important; letter-spacing: 0.06em;
   text-transform: uppercase; border: 3px solid #1d4f91 !important; border-radius: 8px; }
 .boggle-entry input:placeholder-shown { text-transform: none; font-size: 18px !important; letter-spacing: 0; }
@@ -375,7 +377,7 @@ class BoggleApp(ShowsRoot):
             if playing:
                 lesson += " · " + m("boggle.lesson_found", found=len(s.focus_found), count=len(s.focus))
             self.status.html += f'<div class="myword-status boggle-lesson-status">{_esc(lesson)}</div>'
-        _show(self.listen.root, self.listen.draw(playing))
+        _show(self.listen.root, self.listen.draw(s.phase in (BPhase.READY, BPhase.PLAYING)))
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         self.start_button.disabled = s.phase is not BPhase.READY

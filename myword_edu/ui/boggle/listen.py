@@ -47,15 +47,16 @@ class ListenRow:
         self._presses += 1
         self.speaker.say(spelled(s.heard, s.lexicon), s.lang, slow=self._presses % 2 == 0)
 
-    def draw(self, playing: bool) -> bool:
-        """Redraw from the session; returns whether the row is shown (a round played by ear)."""
+    def draw(self, shown: bool) -> bool:
+        """Redraw from the session; returns whether the row is shown: a round played by ear, before its
+        Start too (the row keeps its place: nothing below it moves when the first word is said)."""
         s = self.session
         lang = s.lang
         self.again_button.description = message(lang, "listen.again")
-        listening = playing and s.is_listening
+        listening = shown and s.is_listening
         if listening:
-            key = "boggle.listen.prompt" if s.heard else "boggle.listen.done"
+            key = "boggle.listen.prompt" if s.heard or s.phase is BPhase.READY else "boggle.listen.done"
             self.note.value = f"<p>{escape(message(lang, key))}</p>"
         self.again_button.disabled = not (listening and s.heard)
-        self.again_button.layout.display = None if listening and s.heard else "none"
+        self.again_button.layout.visibility = "visible" if listening and s.heard else "hidden"
         return listening
