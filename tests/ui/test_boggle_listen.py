@@ -132,3 +132,19 @@ def test_the_attempt_records_the_doubled_points(library, lexicons, clock):
     s.submit(heard)
     rows = {a.folded: a.points for a in store.attempts()}
     assert rows == {other: s.round.points(other)[0], heard: 2 * s.round.points(heard)[0]}
+
+
+def test_a_round_carried_on_after_a_closed_tab_says_and_scores_the_same(library, clock):
+    def session():
+        return BoggleSession(BoggleSettings(seed=7, lesson="en-3-digraphs", listen=True), now=clock, lessons=library.get)
+
+    played = session()
+    played.start()
+    first, second = played.focus[:2]
+    sent = [(second, None, 1.0), (None, played.path_of(first), 2.0)]
+    for typed, path, at in sent:
+        played.submit(typed) if typed else played.submit_path(path)
+    again = session()  # a new kernel: the same seed, the words the student sent
+    again.carry_on(sent, elapsed=5.0)
+    assert [(p.word, p.points, p.heard) for p in again.found] == [(p.word, p.points, p.heard) for p in played.found]
+    assert again.heard == played.heard == played.focus[2]
