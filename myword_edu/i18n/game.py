@@ -93,6 +93,7 @@ EN: dict[str, Entry] = {
     "reason.round_over": "This round is over. Wait for the next one!",
     "reason.too_late": "Too late! Someone else took those cards first. No penalty.",
     "reason.apostrophe_or_hyphen": "{word}: no apostrophes or hyphens. MyWord! words are letters only.",
+    "reason.not_heard": Text("{word} is a word, but not the one you heard.", "Listen and build: the student built another real word than the one the app said."),
     "reason.empty": "Type a word first.",
     "reason.too_long": "That is too long for one word.",
     "reason.bad_characters": "Use only letters, please.",
@@ -213,6 +214,15 @@ EN: dict[str, Entry] = {
     "site.games": "Games",
     "hear.label": "Hear “{word}”",
     "hear.failed": "This device could not say the word. Check that the sound is on, then try again.",
+    "listen.prompt": Text("Listen: which word is it?", "Listen and build: the app has just said a word; the student builds it from the table. Never shows the word."),
+    "listen.again": "Listen again and try once more.",
+    "listen.done": "That was the last word of this round.",
+    "listen.count": Text("Word {number} of {count}", "{number}: the word being asked; {count}: the words in this round."),
+    "listen.say_again": "Say it again",
+    "listen.say_again_key": "Say the word again (Ctrl+Space). Press again to hear it slowly.",
+    "listen.right": Plural("Yes! You built {word}. You win {count} card.", "Yes! You built {word}. You win {count} cards.", note="{word}: the word heard, in capitals."),
+    "listen.was_right": "Right:",
+    "listen.was": "The word was:",
 }
 
 #: The game's texts (gettext domain ``game``).
