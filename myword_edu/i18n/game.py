@@ -29,6 +29,7 @@ EN: dict[str, Entry] = {
     "app.title": "MyWord!",
     "app.tagline": "Find words in the cards. Call them before the robots do!",
     "app.tagline_projector": "Deal the cards. Who finds a word first?",
+    "app.tagline_listen": "Listen to each word, then build it from the cards.",
     "lang.label": "Language",
     "lang.en": "English",
     "lang.es": "Spanish",

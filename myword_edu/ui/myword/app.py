@@ -252,7 +252,7 @@ class StudentApp(ShowsRoot):
         lang = self.session.lang
         m = lambda key, **v: message(lang, key, **v)  # noqa: E731
         projector = self.session.settings.mode_enum is Mode.PROJECTOR
-        tagline = m("app.tagline_projector" if projector else "app.tagline")
+        tagline = m("app.tagline_projector" if projector else "app.tagline_listen" if self.listen_bar.active else "app.tagline")
         self.title.value = f"<h1>{m('app.title')}</h1><p>{tagline}</p>"
         self.lang_toggle.tooltips = [m("lang.label")] * 2
         self.lang_toggle.value = lang
@@ -300,7 +300,8 @@ class StudentApp(ShowsRoot):
         over = s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         self.table.empty_text = message(lang, "table.empty") if not over else table_over_text(s.phase, lang)
         self.deck.value = deck_counter(s.cards_left, s.deck_size, s.round_number, s.rounds, lang)
-        self.status.html = status_line(s.phase, s.paused, s.last_call_left, lang)
+        listening = self.listen_bar.active and s.phase is Phase.DEALING  # (the listening bar says what to do)
+        self.status.html = "" if listening else status_line(s.phase, s.paused, s.last_call_left, lang)
         self.pause_button.description = message(lang, "button.resume" if s.paused else "button.pause")
         self.pause_button.disabled = s.phase not in (Phase.DEALING, Phase.LAST_CALL)
         self.next_button.disabled = not (s.phase in (Phase.READY, Phase.DEALING) and s.cards_left > 0)
