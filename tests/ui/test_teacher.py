@@ -478,8 +478,8 @@ def test_listening_for_new_students_and_for_the_ticked_ones(open_panel, store, b
     browser.click(roster.apply_button)
     assert store.student(ids["Ana"]).settings.listen_slow and not store.student(ids["Ben"]).settings.listen_slow
     cells = {row["cells"][0]: row["cells"][-1] for row in roster.table.rows}
-    assert cells["Ana"] == "On (slowly first)" and cells["Ben"] == "On" and cells["Nuevo"] == "On (slowly first)"
-    assert cells[XSS] == "Off" and roster.table.headers[-1] == "Listen and build"
+    assert cells["Ana"] == "On, slowly" and cells["Ben"] == "On" and cells["Nuevo"] == "On, slowly"
+    assert cells[XSS] == "Off" and roster.table.headers[-1] == "Listening"
     browser.update(roster.listen_pick, index=2)  # Off, for Ana
     browser.click(roster.apply_button)
     assert not store.student(ids["Ana"]).settings.listen and store.student(ids["Ana"]).settings.listen_slow

@@ -57,7 +57,7 @@ class RosterTab:
         self.table = RosterTable(
             on_select=self._on_select,
             headers=[t("roster.name"), t("field.min_cards"), t("field.lang"), t("field.variant"), t("field.bot_level"),
-                     t("field.lesson"), t("field.listen")],
+                     t("field.lesson"), t("roster.listen")],
             label=t("tab.students"),
             select_all_label=t("roster.select_all"),
         )  # fmt: skip
@@ -120,7 +120,7 @@ class RosterTab:
         for s in students:
             st = s.settings
             lesson = titles.get(s.lesson, s.lesson) if s.lesson else "—"
-            listen = t("listen.off") if not st.listen else t("listen.on") + (f" ({t('listen.slow').lower()})" if st.listen_slow else "")
+            listen = t("listen.cell_off" if not st.listen else "listen.cell_slow" if st.listen_slow else "listen.cell_on")
             rows.append({"id": s.id, "cells": [s.name, str(st.min_cards), t(f"lang.{st.lang}"), t(f"variant.{st.variant}"),
                                                 t(f"level.{st.bot_level}"), lesson, listen]})  # fmt: skip
         self.table.set_rows(rows)
