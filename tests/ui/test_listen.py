@@ -167,3 +167,37 @@ def test_a_guest_lesson_link_with_listen(store, library, clock, browser):
 def test_listening_without_a_lesson_is_ordinary_practice(store, library, clock, browser):
     page, app = open_game(store, library, clock, browser, "listen=1&seed=3")
     assert not isinstance(app.session, ListenSession) and app.said == []
+
+
+def test_a_guests_robot_choice_and_the_class_screen_do_not_bring_robots_in(store, library, clock, browser):
+    page, app = open_game(store, library, clock, browser, "lesson=en-3-digraphs&listen=1&bots=2")
+    assert app.session.players == [app.session.student]
+    app.bots_pick.value = 3
+    browser.click(app.new_game_button)
+    assert app.session.players == [app.session.student] and app.session.listening is not None
+    browser.update(app.mode_toggle, index=1)  # the class screen: dealt by hand, nothing said
+    assert app.session.listening is None and app.listen_bar.root.layout.display == "none"
+
+
+def test_a_closed_tab_resumes_at_the_next_word(store, library, clock, browser):
+    from myword_edu.classroom.presence import STALE_SECONDS
+
+    page, app = open_game(store, library, clock, browser, listen=True)
+    s = app.session
+    asked = []
+    for _ in range(2):
+        asked.append(word_asked(app))
+        app.entry.value = asked[-1]
+        browser.custom(app.entry, {"event": "submit"})
+    third = word_asked(app)
+    store.now.advance(STALE_SECONDS + 1)  # the tab closed: its seat is free
+    again = StudentPage("", store=store, now=clock, lessons=library)
+    again.pick(store.students()[0].id)
+    app2 = again.app
+    app2.said = []
+    app2.speaker.send = app2.said.append
+    browser.custom(app2.table, {"type": "ready"})
+    assert app2.session.table == s.table and word_asked(app2) == third and app2.session.word_number == 3
+    app2.entry.value = third
+    browser.custom(app2.entry, {"event": "submit"})
+    assert [a.focus_word for a in store.attempts()] == [*asked, third] and len({a.game_id for a in store.attempts()}) == 1

@@ -27,6 +27,7 @@ from myword_edu.i18n.game import message
 from myword_edu.myword.listening import Heard, Listening, listen_order
 from myword_edu.myword.values import Claimed, Reason
 from myword_edu.ui.myword.model import Feedback, Phase, Session, _shown
+from myword_edu.ui.myword.settings import Mode, Settings
 from myword_edu.ui.widgets.speech import hear_button
 
 if TYPE_CHECKING:
@@ -61,10 +62,14 @@ class ListenSession(Session):
         return cue.word if cue is not None else None
 
     # -- the round ---------------------------------------------------------------------
+    def new_game(self, settings: Settings | None = None) -> None:
+        """A new game, always without robots (a page's robot choice included)."""
+        super().new_game((settings or self.settings).with_changes(bots=0))
+
     def _begin_round(self) -> None:
         lesson = getattr(self.game, "lesson", None)
         self.listening = None
-        if lesson is not None:
+        if lesson is not None and self.settings.mode_enum is Mode.PRACTICE:  # (the class screen deals by hand)
             from myword_edu.myword.variant import parse_variant
 
             cues = listen_order(lesson, self.game.seed, self.game.round_number - 1)
