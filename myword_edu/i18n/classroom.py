@@ -175,6 +175,8 @@ EN: dict[str, Entry] = {
     "progress.words_title": "Words the class misses most",
     "progress.words_help": "Each focus word, the words missed most at the top. In a student's column: tries spelled right / tries, then the share made of their last 5 tries.",
     "progress.words_missed": Text("Missed", "Column title: the share of the class's tries at a word that were not spelled right."),
+    "progress.focus_word": Text("Focus word", "Column title in the Progress tab's tables (the CSV's column is csv.focus_word)."),
+    "progress.spelled_right": Text("Spelled right", "Column title: how many tries at a focus word were spelled right."),
     "class.defaults_title": "Settings for new students",
     "class.save_defaults": "Save",
     "class.defaults_saved": "New students will get these settings.",

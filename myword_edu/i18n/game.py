@@ -216,14 +216,18 @@ EN: dict[str, Entry] = {
     "hear.label": "Hear “{word}”",
     "hear.failed": "This device could not say the word. Check that the sound is on, then try again.",
     "listen.prompt": Text("Listen: which word is it?", "Listen and build: the app has just said a word; the student builds it from the table. Never shows the word."),
-    "listen.again": "Listen again and try once more.",
+    "listen.retry": "Listen again and try once more.",
     "listen.done": "That was the last word of this round.",
     "listen.count": Text("Word {number} of {count}", "{number}: the word being asked; {count}: the words in this round."),
-    "listen.say_again": "Say it again",
     "listen.say_again_key": "Say the word again (Ctrl+Space). Press again to hear it slowly.",
     "listen.right": Plural("Yes! You built {word}. You win {count} card.", "Yes! You built {word}. You win {count} cards.", note="{word}: the word heard, in capitals."),
     "listen.was_right": "Right:",
     "listen.was": "The word was:",
+    "listen.again": Text("Say it again", "A button: the app says the word to find once more (a second press says it slowly)."),
+    "boggle.listen.prompt": Text("Listen! Find the word you hear on the board: it scores double.", "Shown while the app says a lesson word aloud; the word itself is never shown."),
+    "boggle.listen.done": "You found every word you heard!",
+    "boggle.heard_note": "×2: the word you heard.",
+    "boggle.accepted_heard": Text("You heard it: {word}, double points! +{points}", "{word}: the word the app said, now found (in capitals); {points}: its points, doubled."),
 }
 
 #: The game's texts (gettext domain ``game``).

@@ -37,6 +37,7 @@ from myword_edu.core.text import alphabet, fold, normalize, parse_lang
 from myword_edu.lexicon.suggest import suggest
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.myword.cards import Card, junior_deck, standard_deck
+from myword_edu.myword.deck_fit import extra_cards, own_cards
 from myword_edu.myword.lessons import (
     BOTS_RANGE,
     LESSON_ID,
@@ -212,59 +213,6 @@ def _suggestions(lexicon: Lexicon, word: str) -> tuple[str, ...]:
     return tuple(suggest(word, lexicon))
 
 
-def _tokens(word: str) -> list[Card]:
-    """The single cards that spell a folded word on their own (QU as one card: decks have no Q)."""
-    cards, i = [], 0
-    while i < len(word):
-        size = 2 if word[i : i + 2] == "qu" else 1
-        cards.append(Card(word[i : i + size]))
-        i += size
-    return cards
-
-
-def _cheapest(word: str, pool: Counter[Card], min_cards: int) -> tuple[list[Card], tuple[Card, ...]]:
-    """The cards to add so ``pool`` (no wild cards) spells ``word`` with at least ``min_cards`` cards:
-    as few as possible, then the spelling with the most cards. Returns (cards to add, the spelling);
-    the word's own single cards are always a way, so only a word shorter than ``min_cards`` gets fewer."""
-    n = len(word)
-    Best = tuple[int, int, tuple[Card, ...], tuple[Card, ...]]
-    memo: dict[tuple, Best | None] = {}
-    relevant = sorted({c for c in pool if c.letters in word}, key=lambda c: c.letters)
-
-    def go(i: int, have: int) -> Best | None:
-        if i >= n:
-            return (0, 0, (), ()) if have >= min_cards else None
-        key = (i, have, *(pool[c] for c in relevant))
-        if key in memo:
-            return memo[key]
-        options: list[tuple[Card, bool]] = []
-        for size in (1, 2):
-            card = Card(word[i : i + size]) if i + size <= n else None
-            if card is not None and pool[card] > 0:
-                options.append((card, False))
-        options.append((_tokens(word[i : i + 2])[0], True))
-        best: Best | None = None
-        for card, added in options:
-            if not added:
-                pool[card] -= 1
-            rest = go(i + len(card.letters), min(have + 1, min_cards))
-            if not added:
-                pool[card] += 1
-            if rest is None:
-                continue
-            candidate = (rest[0] + added, rest[1] - 1, (card, *rest[2]), ((card,) if added else ()) + rest[3])
-            if best is None or candidate[:2] < best[:2]:
-                best = candidate
-        memo[key] = best
-        return best
-
-    found = go(0, 0)
-    if found is None:  # too short for the minimum: its own cards, the most it can take
-        own = _tokens(word)
-        return own, tuple(own)
-    return list(found[3]), found[2]
-
-
 def _base_deck(draft: LessonDraft) -> list[Card]:
     if draft.deck == "custom":
         return []
@@ -273,20 +221,8 @@ def _base_deck(draft: LessonDraft) -> list[Card]:
 
 
 def _extra_cards(words: Sequence[str], draft: LessonDraft, min_cards: int) -> tuple[list[Card], dict[str, tuple[Card, ...]]]:
-    """Cards to add so every word has its own letter cards at the same time (no wild card needed)."""
-    deck = _base_deck(draft) + list(draft.kept_cards)
-    pool = Counter(c for c in deck if not c.is_wild)
-    supply = Counter(ch for c in deck for ch in c.letters)
-    order = sorted(words, key=lambda w: sum(1 / (supply[ch] or 0.5) for ch in w), reverse=True)
-    added: list[Card] = []
-    spellings: dict[str, tuple[Card, ...]] = {}
-    for word in order:
-        more, spelled = _cheapest(word, pool, min_cards)
-        added += more
-        pool.update(more)
-        pool.subtract(spelled)
-        spellings[word] = spelled
-    return added, spellings
+    """Cards to add to the draft's deck so every word has its own letter cards at the same time."""
+    return extra_cards(words, _base_deck(draft) + list(draft.kept_cards), min_cards)
 
 
 def _setting_problems(draft: LessonDraft) -> list[DraftProblem]:
@@ -352,7 +288,7 @@ def check_draft(draft: LessonDraft, *, lexicons: Callable[[str], Lexicon] = load
     shown = tuple(lexicon.spelling(w) for w in good)
     if not good or any(p.code in _WORD_CODES for p in problems):
         return DraftCheck(tuple(problems), shown)
-    shortest = min(len(_tokens(w)) for w in good)
+    shortest = min(len(own_cards(w)) for w in good)
     automatic = max(MIN_CARDS_RANGE.start, min(3, shortest))
     chosen = draft.min_cards
     min_cards = chosen if isinstance(chosen, int) and not isinstance(chosen, bool) and chosen in MIN_CARDS_RANGE else automatic

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 
 import pytest
 
@@ -384,6 +385,63 @@ def test_the_word_report_puts_the_word_the_class_misses_most_on_top(open_panel, 
     assert "'" + FORMULA in [r[4] for r in words]  # neutralised
     browser.update(open_panel.lang_toggle, index=1)
     assert "Las palabras que más falla la clase" in str([c.value for c in open_panel.tabs[2].root.children if hasattr(c, "value")])
+
+
+class _Columns(HTMLParser):
+    """Each header cell of a table (its class and text), and each body row's cell classes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heads: list[tuple[str, str]] = []
+        self.rows: list[list[str]] = []
+        self._cell: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("th", "td"):
+            self._cell = tag
+            if tag == "th":
+                self.heads.append((dict(attrs).get("class") or "", ""))
+            else:
+                self.rows[-1].append(dict(attrs).get("class") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("th", "td"):
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell == "th":
+            cls, text = self.heads[-1]
+            self.heads[-1] = (cls, text + data)
+
+
+def columns(html: str) -> _Columns:
+    parser = _Columns()
+    parser.feed(html)
+    parser.rows = [r for r in parser.rows if r]
+    return parser
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_focus_tables_headers_sit_over_their_numbers_and_read_as_titles(open_panel, store, browser, lang):
+    """A number column's header is aligned as its numbers are (class ``num``), and every header is a
+    title (capitalised, as the other tables' headers), in both tables of focus words."""
+    ana = next(s for s in store.students() if s.name == "Ana")
+    game = store.start_game(ana.id, lang="en", variant="standard", min_cards=3, lesson="en-3-digraphs")
+    store.record(attempt_row(student_id=ana.id, game_id=game, round=1, word="ship", folded="ship", spelling="ship",
+                             cards="", card_count=0, accepted=True, reason=None, points=0, free_cards=0, min_cards=3,
+                             lang="en", lesson="en-3-digraphs", focus_word="ship"))  # fmt: skip
+    if lang == "es":
+        browser.update(open_panel.lang_toggle, index=1)
+    progress = open_panel.tabs[2]
+    progress.redraw()
+    for html in (progress.words.value, progress.focus.value):
+        table = columns(html)
+        assert table.rows and all(len(row) == len(table.heads) for row in table.rows), html
+        for (head_class, title), cell_class in zip(table.heads, table.rows[0]):
+            assert ("num" in head_class.split()) == ("num" in cell_class.split()), (title, html)
+            assert title[:1] == title[:1].upper(), (title, html)
 
 
 def test_the_workbook_download_opens_with_both_sheets(open_panel, store, browser, monkeypatch):

@@ -225,11 +225,11 @@ class ListenBar:
         if not isinstance(s, ListenSession) or s.listening is None:
             return
         asking = s.phase is Phase.DEALING and not s.listening.is_over
-        self.say_button.description = message(lang, "listen.say_again")
+        self.say_button.description = message(lang, "listen.again")
         self.say_button.tooltip = message(lang, "listen.say_again_key")
         self.say_button.disabled = not asking
         number = min(s.word_number, s.word_count)
-        line = message(lang, "listen.again" if s.retry else "listen.prompt") if asking else message(lang, "listen.done")
+        line = message(lang, "listen.retry" if s.retry else "listen.prompt") if asking else message(lang, "listen.done")
         self.prompt.value = (f'<span class="myword-listen-count">{escape(message(lang, "listen.count", number=number, count=s.word_count))}</span> '
                              f"<strong>{escape(line)}</strong>")  # fmt: skip
         heard = s.answer

@@ -78,7 +78,7 @@ table.myword-roster, table.myword-progress, table.myword-focus { border-collapse
 .myword-roster td.name { font-weight: 600; cursor: pointer; white-space: normal; overflow-wrap: break-word; max-width: 260px; }
 .myword-roster tr.selected td { background: #fff3b0; }
 .myword-roster input[type=checkbox] { width: 18px; height: 18px; }
-.myword-progress td.num, .myword-progress th.num, .myword-focus td.num { text-align: right; }
+.myword-progress td.num, .myword-progress th.num, .myword-focus td.num, .myword-focus th.num { text-align: right; }
 .myword-progress td.name, .myword-focus td.name { font-weight: 600; white-space: normal; overflow-wrap: break-word;
   min-width: 120px; max-width: 240px; }
 .myword-progress th, .myword-focus th { white-space: normal; vertical-align: bottom; }

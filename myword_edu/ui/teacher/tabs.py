@@ -120,8 +120,9 @@ class ProgressTab:
                 f"<td>{_e(f.word.upper())}</td><td class=\"num\">{f.attempts}</td><td class=\"num\">{f.spelled_right}</td>"
                 f'<td class="myword-dots" aria-label="{level}">{dots}</td><td class="num">{level}</td></tr>'
             )
-        head = "".join(f"<th>{_e(h)}</th>" for h in (t("roster.name"), t("field.lesson"), t("csv.focus_word"),
-                       t("progress.attempts"), t("csv.spelled_right"), t("progress.competence"), "%"))  # fmt: skip
+        head = "".join(f'<th class="{c}">{_e(h)}</th>' for h, c in (
+            (t("roster.name"), ""), (t("field.lesson"), ""), (t("progress.focus_word"), ""), (t("progress.attempts"), "num"),
+            (t("progress.spelled_right"), "num"), (t("progress.competence"), ""), ("%", "num")))  # fmt: skip
         self.focus.value = f'<table class="myword-focus"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
     def draw_words(self) -> None:
@@ -134,7 +135,7 @@ class ProgressTab:
         tried = {c.student_id for row in report for c in row.students}
         students = [p for p in self.progress if p.student_id in tried]
         head = "".join(f'<th class="{c}">{_e(h)}</th>' for h, c in (
-            (t("csv.focus_word"), ""), (t("progress.attempts"), "num"), (t("progress.words_missed"), "num")))
+            (t("progress.focus_word"), ""), (t("progress.attempts"), "num"), (t("progress.words_missed"), "num")))
         head += "".join(f'<th class="num" data-student="{p.student_id}">{_e(p.name)}</th>' for p in students)
         rows = []
         for row in report:
