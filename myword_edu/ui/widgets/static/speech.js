@@ -106,10 +106,11 @@ class Speech {
       event.preventDefault();
       this.say(button);
     };
-    // Ctrl+Space presses the page's "Say it again" button (listen and build), wherever the focus is.
+    // Ctrl+Space presses the page's "Say it again" button (listen and build, a live room's
+    // "Say a word", a Boggle board by ear), wherever the focus is.
     this.onKey = (event) => {
       if (!event.ctrlKey || event.code !== "Space") return;
-      const again = document.querySelector("button.myword-say-again");
+      const again = document.querySelector("button.myword-say-again, button.myword-room-say-again, button.boggle-say-again");
       if (!again || again.disabled) return;
       event.preventDefault();
       again.click();
