@@ -175,14 +175,23 @@ class Attempt:
     def from_claim(
         cls, result: ClaimResult, *, student_id: int, game_id: str, round: int, lang: str,
         min_cards: int | None = None, lesson: FocusLesson | None = None, table_before: Sequence[Card] = (),
-        at: datetime | None = None,
+        at: datetime | None = None, heard: str | None = None,
     ) -> "Attempt | None":  # fmt: skip
         """The attempt of a MyWord! call (None if it was no try at a word).
 
         ``lesson``: the lesson the deck was dealt from (None when it ignored
         lessons); ``table_before``: the table the call was judged against (a
         call with too few cards lists the cards it would have taken);
-        ``min_cards``: the caller's minimum (default: the one the call was judged by).
+        ``min_cards``: the caller's minimum (default: the one the call was judged by);
+        ``heard``: the focus word (folded) the app said for the student to build ("Listen and
+        build"): the try is at that word, whatever was built.
+
+        >>> from myword_edu.myword.values import ClaimResult, Reason
+        >>> from types import SimpleNamespace
+        >>> pets = SimpleNamespace(id="pets", focus=("ship", "shop"), shown={"ship": "ship", "shop": "shop"})
+        >>> shop = ClaimResult("Ana", "shop", "shop", "shop", False, Reason.NOT_HEARD, needed=3)
+        >>> Attempt.from_claim(shop, student_id=1, game_id="g", round=1, lang="en", lesson=pets, heard="ship").focus_word
+        'ship'
         """
         if result.reason in NOT_TRIES:
             return None
@@ -199,7 +208,8 @@ class Attempt:
             reason=result.reason.value if result.reason else None, points=result.points if result.accepted else 0,
             free_cards=len(result.free_cards), min_cards=result.needed if min_cards is None else min_cards,
             lang=lang, lesson=lesson.id if lesson else None,
-            focus_word=_focus_word(lesson, folded, is_word=result.reason not in _NOT_WORDS), game="myword", at=at,
+            focus_word=(lesson.shown.get(heard, heard) if lesson is not None and heard else
+                        _focus_word(lesson, folded, is_word=result.reason not in _NOT_WORDS)), game="myword", at=at,
         )  # fmt: skip
 
     @classmethod

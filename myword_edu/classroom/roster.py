@@ -1,12 +1,12 @@
 """The class: students, their settings, and the roster a teacher imports.
 
 Plain values with no storage: :class:`StudentSettings` (minimum cards,
-language, variant, robot level), :class:`Student`, name checks, and
+language, variant, robot level, listening), :class:`Student`, name checks, and
 :func:`parse_roster` which reads a roster CSV (or a pasted list of names) and
 reports *every* bad row with its line number, so nothing is half-imported.
 
 >>> StudentSettings(min_cards=4, lang="ES")
-StudentSettings(min_cards=4, lang='es', variant='standard', bot_level='easy')
+StudentSettings(min_cards=4, lang='es', variant='standard', bot_level='easy', listen=False, listen_slow=False)
 >>> clean_name("  Ana   María ")
 'Ana María'
 >>> [row.name for row in parse_roster("name,min cards\\nAna,4\\nBen,\\n").rows]
@@ -29,6 +29,8 @@ from myword_edu.core.text import parse_lang
 
 __all__ = [
     "StudentSettings",
+    "SETTING_KEYS",
+    "parse_flag",
     "Student",
     "NameError_",
     "RosterProblem",
@@ -49,6 +51,8 @@ __all__ = [
 MAX_ROSTER_BYTES = 256 * 1024
 #: The most students in one class.
 MAX_STUDENTS = 200
+#: A student's settings, as stored (one column each).
+SETTING_KEYS = ("min_cards", "lang", "variant", "bot_level", "listen", "listen_slow")
 
 
 def _min_cards(value: object) -> int:
@@ -61,6 +65,32 @@ def _min_cards(value: object) -> int:
     if number not in MIN_CARDS_RANGE:
         raise ValueError(f"minimum cards must be {MIN_CARDS_RANGE.start} to {MIN_CARDS_RANGE.stop - 1}, not {value!r}")
     return number
+
+
+_YES = frozenset({"yes", "y", "on", "true", "1", "sí", "si", "s", "x"})
+_NO = frozenset({"no", "n", "off", "false", "0", ""})
+
+
+def parse_flag(value: object, what: str = "a setting") -> bool:
+    """A yes/no setting from a bool, 0/1 or a word (English or Spanish); ``ValueError`` otherwise.
+
+    >>> parse_flag("Sí"), parse_flag(0), parse_flag("off")
+    (True, False, False)
+    >>> parse_flag("maybe", "listening")
+    Traceback (most recent call last):
+    ...
+    ValueError: listening must be yes or no, not 'maybe'
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    word = " ".join(str(value).split()).lower() if isinstance(value, str) else None
+    if word in _YES:
+        return True
+    if word in _NO:
+        return False
+    raise ValueError(f"{what} must be yes or no, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -79,26 +109,31 @@ class StudentSettings:
     lang: str = "en"
     variant: str = Variant.STANDARD.value
     bot_level: str = Level.EASY.value
+    listen: bool = False  # the listening games: the app says a focus word, the student builds it
+    listen_slow: bool = False  # words the app says are said slowly at first (a second time: normal speed)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "min_cards", _min_cards(self.min_cards))
         object.__setattr__(self, "lang", parse_lang(self.lang).value)
         object.__setattr__(self, "variant", parse_variant(self.variant).value)
         object.__setattr__(self, "bot_level", parse_level(self.bot_level).value)
+        object.__setattr__(self, "listen", parse_flag(self.listen, "listening"))
+        object.__setattr__(self, "listen_slow", parse_flag(self.listen_slow, "slow speech"))
 
     def with_changes(self, **changes: Any) -> "StudentSettings":
         """A copy with some values changed (``None`` values are left as they are)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
     def to_dict(self) -> dict[str, Any]:
-        return {"min_cards": self.min_cards, "lang": self.lang, "variant": self.variant, "bot_level": self.bot_level}
+        return {"min_cards": self.min_cards, "lang": self.lang, "variant": self.variant, "bot_level": self.bot_level,
+                "listen": self.listen, "listen_slow": self.listen_slow}  # fmt: skip
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> "StudentSettings":
         """Settings from stored data; unknown keys are ignored, bad values fall back to defaults."""
         default = cls()
         values: dict[str, Any] = {}
-        for key in ("min_cards", "lang", "variant", "bot_level"):
+        for key in SETTING_KEYS:
             if data and key in data:
                 try:
                     replace(default, **{key: data[key]})
@@ -201,10 +236,11 @@ class RosterRow:
     lang: str | None = None
     variant: str | None = None
     bot_level: str | None = None
+    listen: bool | None = None
 
     def settings(self, defaults: StudentSettings) -> StudentSettings:
         return defaults.with_changes(
-            min_cards=self.min_cards, lang=self.lang, variant=self.variant, bot_level=self.bot_level
+            min_cards=self.min_cards, lang=self.lang, variant=self.variant, bot_level=self.bot_level, listen=self.listen
         )
 
 
@@ -223,6 +259,7 @@ _HEADERS = {
     "variant": "variant", "variante": "variant", "rules": "variant", "reglas": "variant",
     "robot level": "bot_level", "bot level": "bot_level", "bot_level": "bot_level", "level": "bot_level",
     "computer level": "bot_level", "nivel": "bot_level", "nivel de los robots": "bot_level", "nivel robots": "bot_level",
+    "listen": "listen", "listening": "listen", "escuchar": "listen", "escucha": "listen",
 }  # fmt: skip
 _LANG_WORDS = {"english": "en", "inglés": "en", "ingles": "en", "spanish": "es", "español": "es",
                "espanol": "es", "castellano": "es"}  # fmt: skip
@@ -253,7 +290,7 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
 
 def parse_roster(text: str, *, existing: Iterable[str] = ()) -> Roster:
     """Read a roster: a CSV with a header row (``name``, optional ``min cards``, ``language``,
-    ``variant``, ``robot level``; English or Spanish headers), or just one name per line.
+    ``variant``, ``robot level``, ``listening`` yes/no; English or Spanish headers), or just one name per line.
 
     Comma, semicolon or tab separated. Every problem is collected and raised
     together in a :class:`RosterError` with its line number; ``existing``
@@ -347,6 +384,8 @@ def _row(line: int, cells: list[str], columns: list[str | None], problems: list[
                 values[column] = parse_variant(cell).value
             elif column == "bot_level":
                 values[column] = parse_level(_LEVEL_WORDS.get(cell.lower(), cell)).value
+            elif column == "listen":
+                values[column] = parse_flag(cell)
         except (ValueError, MyWordError):
             problems.append(RosterProblem(line, f"bad_{column}", {"value": cell}))
             bad = True

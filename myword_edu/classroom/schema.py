@@ -53,11 +53,15 @@ Version 6 adds ``games.state``: a rostered student's unfinished practice game
 as JSON (its settings and the engine's save), rewritten after every change and
 cleared when the game ends, so a closed tab or a killed kernel resumes it.
 
+Version 7 adds listening (the app says a word, the student builds it): ``students.listen`` and
+``students.listen_slow`` (words said slowly first), and the class's defaults for new students
+``classes.default_listen`` and ``classes.default_listen_slow``; all off.
+
 >>> sorted(metadata.tables)  # doctest: +NORMALIZE_WHITESPACE
 ['attempts', 'boggle_bests', 'boggle_settings', 'classes', 'config', 'games', 'room_events',
  'room_players', 'rooms', 'schema_version', 'seat_presence', 'students']
 >>> SCHEMA_VERSION
-6
+7
 """
 
 from __future__ import annotations
@@ -293,9 +297,25 @@ def _migrate_to_6(conn: sa.Connection) -> None:
     conn.execute(sa.text("ALTER TABLE games ADD COLUMN state TEXT"))
 
 
+def _v7(md: sa.MetaData) -> None:
+    """Version 7 adds listening: each student's (``students.listen``, ``students.listen_slow``) and
+    the class's defaults for new students (``classes.default_listen``, ``classes.default_listen_slow``)."""
+    for table, prefix in (("students", ""), ("classes", "default_")):
+        for name in ("listen", "listen_slow"):
+            md.tables[table].append_column(sa.Column(f"{prefix}{name}", sa.Boolean, nullable=False,
+                                                     server_default=sa.false()))  # fmt: skip
+
+
+def _migrate_to_7(conn: sa.Connection) -> None:
+    for table, prefix in (("students", ""), ("classes", "default_")):
+        for name in ("listen", "listen_slow"):
+            conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {prefix}{name} BOOLEAN NOT NULL DEFAULT FALSE"))
+
+
 #: ``MIGRATIONS[n]`` brings a database from version ``n - 1`` to ``n`` (0: empty).
 MIGRATIONS: dict[int, Callable[[sa.Connection], None]] = {
     1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6,
+    7: _migrate_to_7,
 }  # fmt: skip
 #: The version this code reads and writes.
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -306,6 +326,7 @@ _tables = {**_v1(metadata), **_v2(metadata), **_v3(metadata)}
 _v4(metadata)
 _tables.update(_v5(metadata))
 _v6(metadata)
+_v7(metadata)
 schema_version = _tables["schema_version"]
 config = _tables["config"]
 classes = _tables["classes"]

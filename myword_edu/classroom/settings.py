@@ -22,6 +22,10 @@ Rules decided here:
   lesson's words must be able to score: when a focus word is dealt as fewer
   cards than that minimum, the lesson is played with the minimum lowered to
   that word's cards (:class:`MinCardsConflict`).
+- **Listening** (the app says a focus word, the student builds it). The student's
+  own setting (else, for a guest, the link's ``listen=``; else the class's), and
+  the same for slow speech. Solo MyWord! plays "Listen and build" only with a
+  lesson (its focus words are what is said), and then without robots.
 - **Boggle minimum length.** The student's own, else the room's or the class's,
   else the board's (3 on 4x4, 4 on 5x5). With a lesson, it is lowered to the
   shortest focus word (never under 3): :class:`MinLengthConflict`.
@@ -43,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 from myword_edu.boggle.board import DICE
 from myword_edu.boggle.dice import DICE_LANG
 from myword_edu.boggle.rules import MIN_LENGTH_RANGE
-from myword_edu.classroom.roster import Student, StudentSettings, parse_variant
+from myword_edu.classroom.roster import Student, StudentSettings, parse_flag, parse_variant
 from myword_edu.core.levels import parse_level
 from myword_edu.core.text import parse_lang
 from myword_edu.myword.lessons import Lesson
@@ -181,8 +185,13 @@ class MyWordChoices:
     pace: float | None = None
     rounds: int | None = None
     lesson: str | None = None
+    listen: bool | None = None
+    listen_slow: bool | None = None
 
     def __post_init__(self) -> None:
+        for name in ("listen", "listen_slow"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, parse_flag(getattr(self, name), name))
         if self.lang is not None:
             object.__setattr__(self, "lang", parse_lang(self.lang).value)
         if self.variant is not None:
@@ -197,7 +206,9 @@ class MyWordChoices:
 @dataclass(frozen=True)
 class MyWordPlay:
     """What a student plays MyWord! under. ``lesson``: the lesson actually played (None: free play);
-    ``rounds`` None: as many as players. ``conflicts``: what clashed and what was decided."""
+    ``rounds`` None: as many as players. ``conflicts``: what clashed and what was decided.
+    ``listen``: listening is on for this player (solo with a lesson: "Listen and build", no robots);
+    ``listen_slow``: the words the app says are said slowly first."""
 
     lang: str
     variant: str
@@ -209,6 +220,13 @@ class MyWordPlay:
     lesson: Lesson | None = field(default=None, repr=False, compare=False)
     lesson_id: str | None = None
     conflicts: tuple[Conflict, ...] = ()
+    listen: bool = False
+    listen_slow: bool = False
+
+    @property
+    def listen_and_build(self) -> bool:
+        """Does solo practice play "Listen and build" (listening on, and a lesson whose words are said)?"""
+        return self.listen and self.lesson is not None
 
 
 def focus_cards(lesson: Lesson) -> dict[str, int]:
@@ -295,17 +313,23 @@ def resolve_myword(
             word = next(w for w in lesson.focus if cards[w] == fewest)
             conflicts.append(MinCardsConflict(lesson.id, lesson.title, lesson.shown.get(word, word), fewest, min_cards))
             min_cards = fewest
+    listen = bool(layered("listen", defaults.listen, None))
+    bots = _choice(link, "bots", lesson.bots if lesson else DEFAULT_BOTS)
+    if listen and lesson is not None and not in_room:
+        bots = 0  # the robots sit "Listen and build" out
     return MyWordPlay(
         lang=lang,
         variant=layered("variant", defaults.variant, None),
         min_cards=min_cards,
         bot_level=layered("bot_level", defaults.bot_level, None),
-        bots=_choice(link, "bots", lesson.bots if lesson else DEFAULT_BOTS),
+        bots=bots,
         pace=_choice(link, "pace", lesson.pace if lesson else DEFAULT_PACE),
         rounds=_choice(link, "rounds", lesson.rounds if lesson else None),
         lesson=lesson,
         lesson_id=lesson.id if lesson else None,
         conflicts=tuple(conflicts),
+        listen=listen,
+        listen_slow=bool(layered("listen_slow", defaults.listen_slow, None)),
     )
 
 
@@ -344,6 +368,8 @@ class BogglePlay:
     lesson_id: str | None = None
     conflicts: tuple[Conflict, ...] = ()
     room_min_length: int | None = None
+    listen: bool = False  # listening is on for this player (the student's setting, else the class's)
+    listen_slow: bool = False
 
     @property
     def least(self) -> int:
@@ -361,10 +387,12 @@ def resolve_boggle(
     *,
     room: BoggleRoom | None = None,
     lesson: Lesson | None = None,
+    defaults: StudentSettings | None = None,
 ) -> BogglePlay:
     """What ``student`` plays Boggle under: the class's rules, else their own (``own_rules``), in a
     ``room`` the room's dice, time and minimum (a student's own minimum length still holds: the
     teacher set it for them). ``lesson``: the lesson the board plays (None: a plain board).
+    ``defaults``: the class's settings for new students (a guest's listening).
 
     >>> from myword_edu.boggle.rules import BoggleRules
     >>> play = resolve_boggle(BoggleRules(min_length=5), room=BoggleRoom("es", 120))
@@ -388,6 +416,8 @@ def resolve_boggle(
     play = BogglePlay(lang, dice, size, seconds, min_length,
                       student.settings.bot_level if student is not None else StudentSettings().bot_level,
                       lesson, lesson.id if lesson else None, room_min_length=room_min)  # fmt: skip
+    heard = student.settings if student is not None else (defaults or StudentSettings())
+    play = replace(play, listen=heard.listen, listen_slow=heard.listen_slow)
     if lesson is not None and lesson.focus:
         word = min(lesson.focus, key=len)
         if len(word) < play.least:

@@ -307,6 +307,7 @@ class Store:
         defaults = StudentSettings.from_dict({
             "min_cards": row["default_min_cards"], "lang": row["default_lang"],
             "variant": row["default_variant"], "bot_level": row["default_bot_level"],
+            "listen": row["default_listen"], "listen_slow": row["default_listen_slow"],
         })  # fmt: skip
         return ClassInfo(row["id"], row["name"], defaults, row["join_code"], row["lesson"])
 
@@ -317,7 +318,8 @@ class Store:
         values: dict[str, Any] = {}
         if defaults is not None:
             values.update(default_min_cards=defaults.min_cards, default_lang=defaults.lang,
-                          default_variant=defaults.variant, default_bot_level=defaults.bot_level)  # fmt: skip
+                          default_variant=defaults.variant, default_bot_level=defaults.bot_level,
+                          default_listen=defaults.listen, default_listen_slow=defaults.listen_slow)  # fmt: skip
         if join_code is not KEEP:
             values["join_code"] = join_code
         if lesson is not KEEP:
@@ -415,12 +417,14 @@ class Store:
         variant: Any = KEEP,
         bot_level: Any = KEEP,
         lesson: Any = KEEP,
+        listen: Any = KEEP,
+        listen_slow: Any = KEEP,
     ) -> list[Student]:
         """Change settings of one or many students at once (all or none: values are checked first)."""
         ids = list(dict.fromkeys(student_ids))
         students = [self.student(i) for i in ids]
-        changes = {k: v for k, v in {"min_cards": min_cards, "lang": lang, "variant": variant,
-                                      "bot_level": bot_level}.items() if v is not KEEP}  # fmt: skip
+        changes = {k: v for k, v in {"min_cards": min_cards, "lang": lang, "variant": variant, "bot_level": bot_level,
+                                      "listen": listen, "listen_slow": listen_slow}.items() if v is not KEEP}  # fmt: skip
         updated = [(s.id, s.settings.with_changes(**changes)) for s in students]  # raises ValueError if bad
         with self.transaction() as conn:
             for student_id, settings in updated:

@@ -47,7 +47,7 @@ from myword_edu.myword.game import Game
 from myword_edu.myword.round import Round
 from myword_edu.myword.values import MIN_CARDS_RANGE, Player
 from myword_edu.myword.spelling import best_spelling
-from myword_edu.myword.stacking import reserve_cards, stack_deck
+from myword_edu.myword.stacking import reserve_cards, stacked_deal
 from myword_edu.core.focus import focus_target
 from myword_edu.core.text import fold, parse_lang
 
@@ -136,9 +136,26 @@ class Lesson:
         >>> Counter(deck) == Counter(lesson.cards), lesson.deal(7, 0) == deck
         (True, True)
         """
+        return self._stacked(seed, index)[0]
+
+    def blocks(self, seed: object, index: int) -> dict[str, tuple[int, int]]:
+        """Where each focus word's reserved cards lie in round ``index``'s deck (:meth:`deal`):
+        ``word -> (start, end)``, deck positions (its cards are ``deck[start:end]``).
+
+        >>> lesson = parse_lesson('title = "T"\\nlanguage = "en"\\nfocus = ["cat"]', "t",
+        ...                       lexicons=lambda lang: Lexicon.from_words(["cat"], blocked=[]))
+        >>> start, end = lesson.blocks(7, 0)["cat"]
+        >>> sorted(str(c) for c in lesson.deal(7, 0)[start:end])
+        ['A', 'C', 'T']
+        """
+        return self._stacked(seed, index)[1]
+
+    def _stacked(self, seed: object, index: int) -> tuple[list[Card], dict[str, tuple[int, int]]]:
         rng = random.Random(f"{seed}-{index}-{self.id}")
-        blocks = [self.spellings[word] for word in self.focus if word not in self.review]
-        return stack_deck(self.cards, blocks, rng, first=[self.spellings[word] for word in self.review])
+        words = [word for word in self.focus if word not in self.review]
+        deck, where = stacked_deal(self.cards, [self.spellings[word] for word in words], rng,
+                                   first=[self.spellings[word] for word in self.review])  # fmt: skip
+        return deck, dict(zip([*self.review, *words], where))
 
     def target(self, folded: str, *, is_word: bool) -> str | None:
         """The focus word a call targets (see :func:`myword_edu.core.focus.focus_target`)."""

@@ -30,7 +30,7 @@ from typing import Sequence
 from myword_edu.myword.cards import Card
 from myword_edu.myword.spelling import best_spelling
 
-__all__ = ["reserve_cards", "stack_deck"]
+__all__ = ["reserve_cards", "stack_deck", "stacked_deal"]
 
 
 def reserve_cards(focus: Sequence[str], cards: Sequence[Card], min_cards: int, *, tries: int = 80) -> dict[str, tuple[Card, ...]] | None:
@@ -72,29 +72,48 @@ def stack_deck(
     """``cards`` shuffled by ``rng``, each block (a focus word's reserved cards, part of ``cards``) dealt
     together in a random order, the blocks spread through the deal; the ``first`` blocks (part of
     ``cards`` too, not of ``blocks``) before the others, in the order given."""
+    return stacked_deal(cards, blocks, rng, first=first)[0]
+
+
+def stacked_deal(
+    cards: Sequence[Card], blocks: Sequence[Sequence[Card]], rng: random.Random,
+    *, first: Sequence[Sequence[Card]] = (),
+) -> tuple[list[Card], list[tuple[int, int]]]:  # fmt: skip
+    """:func:`stack_deck`'s deck, and where each block lies in it: ``(start, end)`` deck positions
+    for each of ``first`` then ``blocks``, in the order given (the same ``rng``, the same deck).
+
+    >>> from myword_edu.myword.cards import parse_cards
+    >>> cards = parse_cards("C A T D O G X Y Z W")
+    >>> deck, where = stacked_deal(cards, [parse_cards("C A T")], random.Random(1), first=[parse_cards("D O G")])
+    >>> [sorted("".join(map(str, deck[a:b]))) for a, b in where]
+    [['D', 'G', 'O'], ['A', 'C', 'T']]
+    """
     rest = Counter(cards)
     shuffled_blocks = []
-    for reserved in blocks:
+    for index, reserved in enumerate(blocks, start=len(first)):
         block = list(reserved)
         rest -= Counter(block)
         rng.shuffle(block)
-        shuffled_blocks.append(block)
+        shuffled_blocks.append((index, block))
     leading = []
-    for reserved in first:  # (with no first blocks, the same deal as ever: saved games replay)
+    for index, reserved in enumerate(first):  # (with no first blocks, the same deal as ever: saved games replay)
         block = list(reserved)
         rest -= Counter(block)
-        leading.append(block)
+        leading.append((index, block))
     others = sorted(rest.elements())
     rng.shuffle(others)
     rng.shuffle(shuffled_blocks)
-    for block in leading:
+    for _, block in leading:
         rng.shuffle(block)
     shuffled_blocks = leading + shuffled_blocks
     k, n = len(shuffled_blocks), len(others)
     cuts = sorted(min(n, max(0, round((j + 1) * n / (k + 1)) + rng.randint(-2, 2))) for j in range(k))
     deck: list[Card] = []
+    where = [(0, 0)] * k
     previous = 0
-    for cut, block in zip(cuts, shuffled_blocks):
-        deck += others[previous:cut] + block
+    for cut, (index, block) in zip(cuts, shuffled_blocks):
+        deck += others[previous:cut]
+        where[index] = (len(deck), len(deck) + len(block))
+        deck += block
         previous = cut
-    return deck + others[previous:]
+    return deck + others[previous:], where

@@ -73,6 +73,7 @@ class Reason(str, enum.Enum):
     ROUND_OVER = "round_over"
     TOO_LATE = "too_late"  # the cards were there when the player looked, but someone took them first
     APOSTROPHE_OR_HYPHEN = "apostrophe_or_hyphen"  # "don't", "x-ray": the rulebook allows neither
+    NOT_HEARD = "not_heard"  # listen and build: a real word, but not the one the app said
 
     @property
     def is_penalised(self) -> bool:
@@ -87,6 +88,7 @@ _PENALISED = {
     Reason.TOO_FEW_CARDS,
     Reason.BLOCKED_WORD,
     Reason.APOSTROPHE_OR_HYPHEN,
+    Reason.NOT_HEARD,
 }
 
 

@@ -62,7 +62,8 @@ log = logging.getLogger(__name__)
 #: Query keys that make a link a guest practice link (``lang`` alone does not: it only chooses the
 #: language of "Who are you?").
 PRACTICE_KEYS = frozenset({"seed", "bots", "pace", "level", "mode", "min", "min_cards", "lesson", "variant",
-                           "rounds", "lastcall", "last_call", "name", "students"})  # fmt: skip
+                           "rounds", "lastcall", "last_call", "name", "students", "listen", "slow",
+                           "listen_slow"})  # fmt: skip
 
 PAGE_CSS = """
 .myword-who { max-width: 1100px; margin: 0 auto; padding: 8px; gap: 10px;

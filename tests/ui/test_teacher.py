@@ -515,3 +515,29 @@ def test_students_tab_names_each_clash_with_the_class_lesson(open_panel, store, 
     browser.update(lessons.pick, index=[v for _, v in lessons.pick.options].index(""))
     browser.click(lessons.use_button)  # no class lesson: nothing clashes
     assert open_panel.tabs[0].conflicts.value == ""
+
+
+def test_listening_for_new_students_and_for_the_ticked_ones(open_panel, store, browser):
+    class_tab, roster = open_panel.tabs[3], open_panel.tabs[0]
+    browser.update(class_tab.listen_pick, index=1)  # On
+    browser.update(class_tab.listen_slow_pick, index=1)  # Slowly first
+    browser.click(class_tab.save_button)
+    assert store.class_info().defaults.listen and store.class_info().defaults.listen_slow
+    assert store.add_student("Nuevo").settings.listen  # new students get it
+    ids = {row["cells"][0]: row["id"] for row in roster.table.rows}
+    browser.custom(roster.table, {"type": "toggle", "id": ids["Ana"]})
+    browser.custom(roster.table, {"type": "toggle", "id": ids["Ben"]})
+    browser.update(roster.listen_pick, index=1)  # On
+    browser.click(roster.apply_button)
+    assert [store.student(ids[n]).settings.listen for n in ("Ana", "Ben")] == [True, True]
+    assert not store.student(ids["Ana"]).settings.listen_slow
+    browser.custom(roster.table, {"type": "toggle", "id": ids["Ben"]})  # only Ana now
+    browser.update(roster.listen_slow_pick, index=2)  # Slowly first
+    browser.click(roster.apply_button)
+    assert store.student(ids["Ana"]).settings.listen_slow and not store.student(ids["Ben"]).settings.listen_slow
+    cells = {row["cells"][0]: row["cells"][-1] for row in roster.table.rows}
+    assert cells["Ana"] == "On, slowly" and cells["Ben"] == "On" and cells["Nuevo"] == "On, slowly"
+    assert cells[XSS] == "Off" and roster.table.headers[-1] == "Listening"
+    browser.update(roster.listen_pick, index=2)  # Off, for Ana
+    browser.click(roster.apply_button)
+    assert not store.student(ids["Ana"]).settings.listen and store.student(ids["Ana"]).settings.listen_slow

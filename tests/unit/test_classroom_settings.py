@@ -166,3 +166,47 @@ def test_a_boggle_lesson_word_always_counts(lesson_id, min_length, dice):
 def test_link_choices_are_checked(bad):
     with pytest.raises(ValueError):
         MyWordChoices(**bad)
+
+
+# -- listening -------------------------------------------------------------------------
+def test_listening_is_the_students_own_and_plays_listen_and_build_only_with_a_lesson():
+    on = student(listen=True, listen_slow=True)
+    play = resolve_myword(StudentSettings(), on, class_lesson=SHORT_A.id, lessons=LESSONS.get)
+    assert play.listen and play.listen_slow and play.listen_and_build and play.bots == 0  # the robots sit it out
+    free = resolve_myword(StudentSettings(listen=True), student(), lessons=LESSONS.get)
+    assert not free.listen and free.bots == 1  # the student's own setting (off) beats the class's
+    alone = resolve_myword(StudentSettings(), on)
+    assert alone.listen and not alone.listen_and_build and alone.bots == 1  # no lesson: nothing to say
+    room = resolve_myword(StudentSettings(), on, in_room=True, room_lesson=SHORT_A)
+    assert room.listen and room.lesson is SHORT_A  # (a room has no robots to send away)
+    other_lang = resolve_myword(StudentSettings(), student(lang="es", listen=True), class_lesson=SHORT_A.id,
+                                lessons=LESSONS.get)  # fmt: skip
+    assert not other_lang.listen_and_build and other_lang.bots == 1  # the lesson is not played
+
+
+def test_a_guest_link_turns_listening_on_else_the_class_does():
+    link = MyWordChoices(lesson=SHORT_A.id, listen="1")
+    play = resolve_myword(StudentSettings(), link=link, lessons=LESSONS.get)
+    assert play.listen_and_build and not play.listen_slow and play.bots == 0
+    play = resolve_myword(StudentSettings(listen=True, listen_slow=True), link=MyWordChoices(lesson=SHORT_A.id),
+                          lessons=LESSONS.get)  # fmt: skip
+    assert play.listen_and_build and play.listen_slow
+    with pytest.raises(ValueError):
+        MyWordChoices(listen="loud")
+
+
+def test_boggle_knows_whether_listening_is_on():
+    assert resolve_boggle(BoggleRules(), student=student(listen=True)).listen
+    assert not resolve_boggle(BoggleRules()).listen
+
+
+def test_a_roster_takes_a_listening_column_and_reports_bad_values():
+    from myword_edu.classroom.roster import RosterError, parse_roster
+
+    rows = parse_roster("nombre;escuchar\nAna;sí\nBen;no\nCleo;\n").rows
+    assert [r.listen for r in rows] == [True, False, None]
+    assert rows[0].settings(StudentSettings()).listen and not rows[2].settings(StudentSettings()).listen
+    with pytest.raises(RosterError) as caught:
+        parse_roster("name,listening\nAna,loud\n")
+    assert [(p.line, p.code) for p in caught.value.problems] == [(2, "bad_listen")]
+    assert "yes or no" in text("en", "roster.bad_listen", line=2, value="loud")

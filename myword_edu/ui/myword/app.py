@@ -27,6 +27,7 @@ from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.widgets.live import LiveRegion
 from myword_edu.ui.widgets.speech import Speaker
 from myword_edu.ui.myword.model import Phase, Session
+from myword_edu.ui.myword.listen import ListenBar, ListenSession
 from myword_edu.ui.myword.panels import (
     deck_counter, feed_html, feedback_html, review_html, scoreboard, status_line, table_over_text,
 )
@@ -63,7 +64,9 @@ class StudentApp(ShowsRoot):
         locked: bool = False,
         lessons: Callable[[str], Any] | None = None,
     ) -> None:
-        self.session = Session(settings, lexicons=lexicons, now=now, lessons=lessons)
+        listening = settings is not None and settings.listen and settings.lesson is not None
+        kind = ListenSession if listening else Session  # "Listen and build": the app says the words
+        self.session = kind(settings, lexicons=lexicons, now=now, lessons=lessons)
         self.locked = locked  # a student on the class list: the teacher's settings, not the page's
         if recorder is not None:
             recorder.attach(self.session)
@@ -112,6 +115,8 @@ class StudentApp(ShowsRoot):
         self.review = w.HTML()
         self.next_round_button = _button("myword-primary", "myword-next-round")
         self.play_again_button = _button("myword-primary", "myword-play-again")
+        self.speaker = Speaker()
+        self.listen_bar = ListenBar(self.session, self.speaker)
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.mode_toggle.observe(self._on_mode, names="value")
@@ -135,10 +140,11 @@ class StudentApp(ShowsRoot):
         self.call_row = call_row
         # The round's end is laid over the table (style.py: .myword-over): nothing below it moves.
         self.over_box = w.VBox([after, self.review], _dom_classes=["myword-over", "myword-hidden"])
-        play = w.VBox([controls, self.table, call_row, self.feedback, self.over_box], _dom_classes=["myword-play"])
+        play = w.VBox([controls, self.listen_bar.root, self.table, call_row, self.feedback, self.over_box],
+                      _dom_classes=["myword-play"])  # fmt: skip
         side = w.VBox([self.scores, self.feed], _dom_classes=["myword-side"])
         main = w.HBox([play, side], _dom_classes=["myword-main"])
-        self.root = w.VBox([self.style, Speaker(), header, self.settings_row, main], _dom_classes=["myword-app"])
+        self.root = w.VBox([self.style, self.speaker, header, self.settings_row, main], _dom_classes=["myword-app"])
         if self.locked:
             for widget in (self.lang_toggle, self.mode_toggle, self.settings_row):
                 _show(widget, False)
@@ -246,7 +252,7 @@ class StudentApp(ShowsRoot):
         lang = self.session.lang
         m = lambda key, **v: message(lang, key, **v)  # noqa: E731
         projector = self.session.settings.mode_enum is Mode.PROJECTOR
-        tagline = m("app.tagline_projector" if projector else "app.tagline")
+        tagline = m("app.tagline_projector" if projector else "app.tagline_listen" if self.listen_bar.active else "app.tagline")
         self.title.value = f"<h1>{m('app.title')}</h1><p>{tagline}</p>"
         self.lang_toggle.tooltips = [m("lang.label")] * 2
         self.lang_toggle.value = lang
@@ -276,7 +282,8 @@ class StudentApp(ShowsRoot):
         _show(self.level_pick, not projector)
         _show(self.names_box, projector)
         _show(self.who_pick, projector)
-        _show(self.pause_button, not projector)
+        _show(self.pause_button, not projector and not self.listen_bar.active)
+        _show(self.next_button, not self.listen_bar.active)  # "Listen and build" deals up to each word itself
         names = list(self.session.players)
         self.who_pick.options = names
         self.who_pick.value = names[0] if names else None
@@ -293,7 +300,8 @@ class StudentApp(ShowsRoot):
         over = s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
         self.table.empty_text = message(lang, "table.empty") if not over else table_over_text(s.phase, lang)
         self.deck.value = deck_counter(s.cards_left, s.deck_size, s.round_number, s.rounds, lang)
-        self.status.html = status_line(s.phase, s.paused, s.last_call_left, lang)
+        listening = self.listen_bar.active and s.phase is Phase.DEALING  # (the listening bar says what to do)
+        self.status.html = "" if listening else status_line(s.phase, s.paused, s.last_call_left, lang)
         self.pause_button.description = message(lang, "button.resume" if s.paused else "button.pause")
         self.pause_button.disabled = s.phase not in (Phase.DEALING, Phase.LAST_CALL)
         self.next_button.disabled = not (s.phase in (Phase.READY, Phase.DEALING) and s.cards_left > 0)
@@ -313,6 +321,7 @@ class StudentApp(ShowsRoot):
         self.next_round_button.disabled = s.phase is not Phase.ROUND_OVER
         _show(self.play_again_button, s.phase is Phase.GAME_OVER)
         self.play_again_button.disabled = s.phase is not Phase.GAME_OVER
+        self.listen_bar.redraw()
 
 
 # Answers that leave the typed text in the box to fix it: nothing happened in the game.

@@ -101,13 +101,16 @@ class AttemptRecorder:
         return self._game_id
 
     def record(self, result: ClaimResult, table_before: Sequence[Card]) -> None:
-        """Commit one call (raises :class:`~myword_edu.classroom.store.StoreError` if it cannot be saved)."""
+        """Commit one call (raises :class:`~myword_edu.classroom.store.StoreError` if it cannot be saved).
+
+        In "Listen and build" the call is a try at the word the app said (``session.try_at``).
+        """
         session = self.session
         assert session is not None
         lesson: Lesson | None = getattr(session, "lesson", None)
         attempt = Attempt.from_claim(
             result, student_id=self.student.id, game_id="", round=session.round_number, lang=session.lang,
-            lesson=lesson, table_before=table_before,
+            lesson=lesson, table_before=table_before, heard=getattr(session, "try_at", None),
         )  # fmt: skip
         if attempt is None:
             return

@@ -5,7 +5,7 @@ the seed, the number of robots and the seconds per card. Every value is
 checked; a bad or missing one falls back to its default, never an error.
 
 >>> Settings.from_query("lang=es&seed=7&bots=2&pace=1.5")
-Settings(lang='es', seed=7, bots=2, level='easy', pace=1.5, mode='practice', name='', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None)
+Settings(lang='es', seed=7, bots=2, level='easy', pace=1.5, mode='practice', name='', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None, listen=False, listen_slow=False)
 >>> Settings.from_query("lang=klingon&bots=99&pace=-1&seed=x&level=expert").bots
 1
 """
@@ -21,6 +21,7 @@ from urllib.parse import parse_qs
 from myword_edu.ui.query_values import int_in
 from myword_edu.core.levels import Level, parse_level
 from myword_edu.myword.variant import parse_variant
+from myword_edu.classroom.roster import parse_flag
 from myword_edu.classroom.settings import DEFAULT_BOTS, DEFAULT_PACE, MyWordChoices, MyWordPlay
 from myword_edu.core.errors import UnknownLanguageError
 from myword_edu.myword.values import MIN_CARDS_RANGE, NAME_MAX_LENGTH
@@ -60,6 +61,8 @@ class Settings:
     students: tuple[str, ...] = ()
     variant: str = "standard"  # or "junior" (the rules for ages 7 and up): failed calls are not penalised
     lesson: str | None = None  # a lesson id (lessons/*.toml)
+    listen: bool = False  # with a lesson: "Listen and build" (the app says a focus word, the student builds it)
+    listen_slow: bool = False  # the words said are said slowly first
 
     @classmethod
     def from_query(cls, query: str | None) -> "Settings":
@@ -75,10 +78,11 @@ class Settings:
 
         >>> from myword_edu.classroom.settings import resolve_myword
         >>> Settings(name="Ana", min_cards=5).with_play(resolve_myword())
-        Settings(lang='en', seed=None, bots=1, level='easy', pace=3.0, mode='practice', name='Ana', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None)
+        Settings(lang='en', seed=None, bots=1, level='easy', pace=3.0, mode='practice', name='Ana', min_cards=3, rounds=None, last_call=15.0, students=(), variant='standard', lesson=None, listen=False, listen_slow=False)
         """
         return replace(self, lang=play.lang, variant=play.variant, min_cards=play.min_cards, level=play.bot_level,
-                       bots=play.bots, pace=play.pace, rounds=play.rounds, lesson=play.lesson_id)  # fmt: skip
+                       bots=play.bots, pace=play.pace, rounds=play.rounds, lesson=play.lesson_id,
+                       listen=play.listen_and_build, listen_slow=play.listen_slow)  # fmt: skip
 
     def with_changes(self, **changes: Any) -> "Settings":
         """A copy with some values changed, each checked like a query value."""
@@ -102,7 +106,7 @@ def link_choices(query: str | None) -> MyWordChoices:
     """What a practice link's query names for the game (the rest is left to the lesson and the class).
 
     >>> link_choices("lang=es&min=4&pace=99&lesson=es-4-enye")
-    MyWordChoices(lang='es', variant=None, min_cards=4, bot_level=None, bots=None, pace=None, rounds=None, lesson='es-4-enye')
+    MyWordChoices(lang='es', variant=None, min_cards=4, bot_level=None, bots=None, pace=None, rounds=None, lesson='es-4-enye', listen=None, listen_slow=None)
     """
     named = _checked(_params(query))
     return MyWordChoices(**{_CHOICES.get(k, k): v for k, v in named.items() if _CHOICES.get(k, k) in _CHOICE_FIELDS})
@@ -200,8 +204,10 @@ _CHECKS = {
     "students": _students,
     "variant": lambda v: parse_variant(v).value,
     "lesson": _lesson,
+    "listen": parse_flag,
+    "listen_slow": parse_flag,
 }
-_ALIASES = {"min": "min_cards", "lastcall": "last_call"}
+_ALIASES = {"min": "min_cards", "lastcall": "last_call", "slow": "listen_slow"}
 _FIELDS = tuple(f.name for f in fields(Settings))
 _CHOICES = {"level": "bot_level"}  # Settings' names for MyWordChoices' fields
 _CHOICE_FIELDS = frozenset(f.name for f in fields(MyWordChoices))

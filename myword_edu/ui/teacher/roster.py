@@ -57,7 +57,7 @@ class RosterTab:
         self.table = RosterTable(
             on_select=self._on_select,
             headers=[t("roster.name"), t("field.min_cards"), t("field.lang"), t("field.variant"), t("field.bot_level"),
-                     t("field.lesson")],
+                     t("field.lesson"), t("roster.listen")],
             label=t("tab.students"),
             select_all_label=t("roster.select_all"),
         )  # fmt: skip
@@ -68,6 +68,9 @@ class RosterTab:
                                                        (t("variant.junior"), Variant.JUNIOR.value)])  # fmt: skip
         self.level_pick = _pick(t("field.bot_level"), [(keep, "")] + [(t(f"level.{v}"), v) for v in ("easy", "medium", "hard")])
         self.lesson_pick = _pick(t("field.lesson"), self._lesson_options())
+        self.listen_pick = _pick(t("field.listen"), [(keep, ""), (t("listen.on"), "on"), (t("listen.off"), "off")])
+        self.listen_slow_pick = _pick(t("field.listen_slow"), [(keep, ""), (t("listen.normal"), "normal"),
+                                                               (t("listen.slow"), "slow")])  # fmt: skip
         self.apply_button = w.Button(description=t("roster.apply"), _dom_classes=["myword-primary", "myword-apply"])
         self.rename_box = w.Text(description=t("roster.rename_label"), layout=w.Layout(width="300px"))
         self.rename_box.style.description_width = "initial"
@@ -88,7 +91,8 @@ class RosterTab:
         self.import_button.on_click(lambda _b: self.import_roster())
 
         edit = w.VBox([w.HTML(f"<h2>{escape(t('roster.edit_title'))}</h2>"), self.min_pick, self.lang_pick,
-                       self.variant_pick, self.level_pick, self.lesson_pick, self.apply_button,
+                       self.variant_pick, self.level_pick, self.lesson_pick, self.listen_pick, self.listen_slow_pick,
+                       self.apply_button,
                        w.HBox([self.rename_box, self.rename_button]), self.remove_button, self.message],
                       _dom_classes=["myword-card-box"])  # fmt: skip
         importing = w.VBox([w.HTML(f"<h2>{escape(t('roster.import_title'))}</h2><p>{escape(t('roster.import_help'))}</p>"),
@@ -116,8 +120,9 @@ class RosterTab:
         for s in students:
             st = s.settings
             lesson = titles.get(s.lesson, s.lesson) if s.lesson else "—"
+            listen = t("listen.cell_off" if not st.listen else "listen.cell_slow" if st.listen_slow else "listen.cell_on")
             rows.append({"id": s.id, "cells": [s.name, str(st.min_cards), t(f"lang.{st.lang}"), t(f"variant.{st.variant}"),
-                                                t(f"level.{st.bot_level}"), lesson]})  # fmt: skip
+                                                t(f"level.{st.bot_level}"), lesson, listen]})  # fmt: skip
         self.table.set_rows(rows)
         self._count_line()
         self._conflict_lines(students)
@@ -199,6 +204,10 @@ class RosterTab:
         for key, pick in (("lang", self.lang_pick), ("variant", self.variant_pick), ("bot_level", self.level_pick)):
             if pick.value:
                 changes[key] = pick.value
+        for key, pick, choices in (("listen", self.listen_pick, {"on": True, "off": False}),
+                                   ("listen_slow", self.listen_slow_pick, {"slow": True, "normal": False})):
+            if pick.value in choices:  # (anything else is "no change")
+                changes[key] = choices[pick.value]
         lesson = self.lesson_pick.value
         if lesson == CLASS_LESSON:
             changes["lesson"] = None
@@ -208,11 +217,13 @@ class RosterTab:
             changes["lesson"] = lesson
         try:
             self.store.update_students(ids, **{k: changes.get(k, KEEP) for k in
-                                               ("min_cards", "lang", "variant", "bot_level", "lesson")})  # fmt: skip
+                                               ("min_cards", "lang", "variant", "bot_level", "lesson", "listen",
+                                                "listen_slow")})  # fmt: skip
         except (MyWordError, ValueError) as error:
             self._say(t("store.error", detail=str(error)), good=False)
             return False
-        for pick in (self.min_pick, self.lang_pick, self.variant_pick, self.level_pick, self.lesson_pick):
+        for pick in (self.min_pick, self.lang_pick, self.variant_pick, self.level_pick, self.lesson_pick,
+                     self.listen_pick, self.listen_slow_pick):
             pick.value = ""
         self._say(t("roster.applied", count=len(ids)), good=True)
         self.panel.changed(roster=True)

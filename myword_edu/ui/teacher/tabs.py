@@ -198,6 +198,9 @@ class ClassTab:
         self.lang_pick = pick("field.lang", [(t("lang.en"), "en"), (t("lang.es"), "es")], d.lang)
         self.variant_pick = pick("field.variant", [(t("variant.standard"), Variant.STANDARD.value), (t("variant.junior"), Variant.JUNIOR.value)], d.variant)
         self.level_pick = pick("field.bot_level", [(t(f"level.{v}"), v) for v in ("easy", "medium", "hard")], d.bot_level)
+        self.listen_pick = pick("field.listen", [(t("listen.off"), False), (t("listen.on"), True)], d.listen)
+        self.listen_slow_pick = pick("field.listen_slow", [(t("listen.normal"), False), (t("listen.slow"), True)],
+                                     d.listen_slow)  # fmt: skip
         self.save_button = w.Button(description=t("class.save_defaults"), _dom_classes=["myword-primary", "myword-save-defaults"])
         self.save_button.on_click(lambda _b: self.save_defaults())
         self.defaults_message = w.HTML()
@@ -215,7 +218,9 @@ class ClassTab:
         self.change_button.on_click(lambda _b: self.change_passcode(self.old_box.value, self.new_box.value, self.repeat_box.value))
         self.passcode_message = w.HTML()
         defaults = w.VBox([w.HTML(f"<h2>{_e(t('class.defaults_title'))}</h2>"), self.min_pick, self.lang_pick,
-                           self.variant_pick, self.level_pick, self.save_button, self.defaults_message],
+                           self.variant_pick, self.level_pick, self.listen_pick, self.listen_slow_pick,
+                           w.HTML(f'<p><small>{_e(t("listen.help"))}</small></p>', layout=w.Layout(max_width="370px")), self.save_button,
+                           self.defaults_message],
                           _dom_classes=["myword-card-box"])  # fmt: skip
         join = w.VBox([w.HTML(f"<h2>{_e(t('class.join_title'))}</h2><p>{_e(t('class.join_help'))}</p>"), self.join,
                        w.HBox([self.join_new, self.join_off])], _dom_classes=["myword-card-box"])  # fmt: skip
@@ -235,7 +240,8 @@ class ClassTab:
     def save_defaults(self) -> bool:
         t = self.panel.t
         try:
-            defaults = StudentSettings(self.min_pick.value, self.lang_pick.value, self.variant_pick.value, self.level_pick.value)
+            defaults = StudentSettings(self.min_pick.value, self.lang_pick.value, self.variant_pick.value, self.level_pick.value,
+                                       listen=self.listen_pick.value, listen_slow=self.listen_slow_pick.value)  # fmt: skip
             self.panel.store.update_class(defaults=defaults)
         except (MyWordError, ValueError, TypeError) as error:
             self.defaults_message.value = say(t("store.error", detail=str(error)), good=False)

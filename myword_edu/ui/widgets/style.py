@@ -78,6 +78,11 @@ html, body, .jp-LabShell .lm-BoxPanel-child { scrollbar-gutter: stable; } /* a s
 .myword-deck { min-width: 260px; font-variant-numeric: tabular-nums; }
 .myword-row > .widget-html:has(.myword-deck) { flex: 1 1 auto; } /* the buttons after it stay put */
 .myword-row > :has(.myword-status-box) { flex: 1 0 100%; min-height: 26px; } /* the status has its own line */
+.myword-listen { background: #e8f1fb; border: 2px solid #9cc1e8; border-radius: 10px; padding: 6px 10px; }
+.myword-listen .widget-html-content { font-size: 19px; }
+.myword-listen-count { color: #444; font-size: 16px; }
+.myword-listen-word { font-size: 24px; letter-spacing: 0.04em; }
+.myword-app button.myword-say-again { background: #1d5fa3; color: #fff; font-weight: 700; }
 .myword-deck progress { width: 180px; height: 14px; vertical-align: middle; margin-left: 8px; }
 .myword-status { font-size: 18px; font-weight: 600; }
 .myword-entry input { font-size: 24px !important; height: 46px !important; letter-spacing: 0.06em;

@@ -106,6 +106,15 @@ class Speech {
       event.preventDefault();
       this.say(button);
     };
+    // Ctrl+Space presses the page's "Say it again" button (listen and build, a live room's
+    // "Say a word", a Boggle board by ear), wherever the focus is.
+    this.onKey = (event) => {
+      if (!event.ctrlKey || event.code !== "Space") return;
+      const again = document.querySelector("button.myword-say-again, button.myword-room-say-again, button.boggle-say-again");
+      if (!again || again.disabled) return;
+      event.preventDefault();
+      again.click();
+    };
   }
 
   pace(key) {
@@ -217,7 +226,7 @@ function render({ model, el }) {
   s.voicePath = model.get("voice_path");
   const onPath = () => { s.voicePath = model.get("voice_path"); };
   model.on("change:voice_path", onPath);
-  if (s.views === 0) document.addEventListener("click", s.onClick);
+  if (s.views === 0) { document.addEventListener("click", s.onClick); document.addEventListener("keydown", s.onKey, true); }
   s.views += 1;
   // Ask for the browser's voices now: some browsers list them only a moment after the first call.
   if (typeof window.speechSynthesis !== "undefined") { try { window.speechSynthesis.getVoices(); } catch (error) { /* none */ } }
@@ -233,7 +242,7 @@ function render({ model, el }) {
     model.off("msg:custom", onMessage);
     model.off("change:voice_path", onPath);
     s.views -= 1;
-    if (s.views === 0) document.removeEventListener("click", s.onClick);
+    if (s.views === 0) { document.removeEventListener("click", s.onClick); document.removeEventListener("keydown", s.onKey, true); }
   };
 }
 
