@@ -2,7 +2,8 @@
 
 A word is a path of neighbouring cubes (8 directions), no cube twice, on a
 :class:`~myword_edu.boggle.board.Board`, scored by :mod:`~myword_edu.boggle.scoring`
-(a word that can go through the bonus cube scores double); a word two or more
+(a word that can go through the bonus cube scores double; so does the word a
+player was told to find by ear, :meth:`Round.say`); a word two or more
 players found is crossed out for everyone. Rounds until a target are a
 :class:`~myword_edu.boggle.tournament.Tournament`.
 
@@ -28,7 +29,7 @@ from myword_edu.boggle.board import Board, PathError
 from myword_edu.boggle.review import leaders, missed_words
 from myword_edu.boggle.rules import MIN_LENGTH_RANGE
 from myword_edu.boggle.scoring import word_points
-from myword_edu.core.errors import SettingError, UnknownPlayerError, WrongTypeError
+from myword_edu.core.errors import IllegalMoveError, SettingError, UnknownPlayerError, WrongTypeError
 from myword_edu.core.text import clean_word, fold
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ class Play:
     bonus: bool = False
     needed: int = 0
     at: float | None = None
+    heard: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ class Round:
         for name in names:
             self.add_player(name, (min_lengths or {}).get(name))
         self._subscribers: list[Callable[[Play], None]] = []
+        self._said: dict[str, str] = {}  # player -> the word said to them to find by ear
         self._words: frozenset[str] | None = None
         self.result: RoundResult | None = None
 
@@ -182,6 +185,33 @@ class Round:
         """``(points, uses the bonus cube)`` for a word on this board, before crossing out."""
         bonus = self.board.uses_bonus(word)
         return word_points(word, bonus=bonus), bonus
+
+    def say(self, player: str, word: str | None) -> None:
+        """The app says ``word`` (folded) aloud to ``player``: until another word is said, writing it
+        down scores double for them ("find the word you hear"). ``None``: no word is said any more.
+
+        The word must be on the board (else :class:`~myword_edu.core.errors.IllegalMoveError`);
+        nothing is said once the round is over.
+
+        >>> from myword_edu.lexicon.wordlist import Lexicon
+        >>> rnd = Round(Board.from_string("C A / T S"), Lexicon.from_words(["cat", "cats", "act"]), ["Ana"])
+        >>> rnd.say("Ana", "cats"); rnd.said("Ana")
+        'cats'
+        >>> [(p.word, p.points, p.heard) for p in (rnd.play("Ana", "cat"), rnd.play("Ana", "cats"))]
+        [('cat', 1, False), ('cats', 2, True)]
+        """
+        name = self._check_player(player)
+        if word is None or self.is_over:
+            self._said.pop(name, None)
+            return
+        folded = fold(word) if isinstance(word, str) else ""
+        if not folded or not self.board.find_path(folded):
+            raise IllegalMoveError(f"{folded or word!r} is not on this board: it cannot be the word to find")
+        self._said[name] = folded
+
+    def said(self, player: str) -> str | None:
+        """The word said to ``player`` to find by ear, if any (never sent to a page before it is said)."""
+        return self._said.get(self._check_player(player))
 
     def play(self, player: str, word: object = None, *, path: object = None, at: float | None = None) -> Play:
         """``player`` writes down ``word`` (typed) or the word a ``path`` of cubes spells.
@@ -228,12 +258,13 @@ class Round:
         if folded in self._found[name]:
             return refuse(Reason.ALREADY_FOUND)
         bonus = through is not None
-        points = word_points(folded, bonus=bonus)
+        heard = self._said.get(name) == folded
+        points = word_points(folded, bonus=bonus, heard=heard)
         if through is not None and self.board.bonus not in traced:
             traced = through
         elif not traced:
             traced = tuple(anyway)
-        play = Play(name, folded, True, None, traced, points, bonus, least, at)
+        play = Play(name, folded, True, None, traced, points, bonus, least, at, heard)
         self._found[name][folded] = play
         return self._record(play)
 

@@ -1,9 +1,11 @@
-"""Boggle scoring: points for a word by its length, doubled by the bonus cube.
+"""Boggle scoring: points for a word by its length, doubled by the bonus cube and by listening.
 
 The rulebook's table: 3-4 letters 1 point, 5: 2, 6: 3, 7: 5, 8 and more: 11;
 Qu counts as two letters. A word that can be traced through the bonus cube (the
-rulebook's red letter) scores double. Crossing out words two players found is
-the round's (:mod:`myword_edu.boggle.round`).
+rulebook's red letter) scores double. On a lesson board played by ear ("find the
+word you hear", :mod:`myword_edu.boggle.listening`) the word the app said scores
+double too (both: four times). Crossing out words two players found is the
+round's (:mod:`myword_edu.boggle.round`).
 
 >>> score_word("quite"), word_points("quite", bonus=True)
 (2, 4)
@@ -33,10 +35,11 @@ def score_word(word: str) -> int:
     return _POINTS.get(letters, 11)
 
 
-def word_points(word: str, *, bonus: bool) -> int:
-    """A word's points, doubled when it goes through the bonus cube.
+def word_points(word: str, *, bonus: bool, heard: bool = False) -> int:
+    """A word's points, doubled when it goes through the bonus cube, and doubled when it is
+    the word the player was told to find by ear (``heard``).
 
-    >>> word_points("cats", bonus=False), word_points("cats", bonus=True)
-    (1, 2)
+    >>> word_points("cats", bonus=False), word_points("cats", bonus=True), word_points("quiet", bonus=True, heard=True)
+    (1, 2, 8)
     """
-    return score_word(word) * (2 if bonus else 1)
+    return score_word(word) * (2 if bonus else 1) * (2 if heard else 1)

@@ -213,6 +213,11 @@ EN: dict[str, Entry] = {
     "site.games": "Games",
     "hear.label": "Hear “{word}”",
     "hear.failed": "This device could not say the word. Check that the sound is on, then try again.",
+    "listen.again": Text("Say it again", "A button: the app says the word to find once more (a second press says it slowly)."),
+    "boggle.listen.prompt": Text("Listen! Find the word you hear on the board: it scores double.", "Shown while the app says a lesson word aloud; the word itself is never shown."),
+    "boggle.listen.done": "You found every word you heard!",
+    "boggle.heard_note": "×2: the word you heard.",
+    "boggle.accepted_heard": Text("You heard it: {word}, double points! +{points}", "{word}: the word the app said, now found (in capitals); {points}: its points, doubled."),
 }
 
 #: The game's texts (gettext domain ``game``).

@@ -23,7 +23,8 @@ against the round's end, and the lists are crossed out when it is over.
 :mod:`myword_edu.rooms.log` holds the SQL both games share.
 
 Roles are capabilities: :class:`TeacherRoom` (built by the passcode-protected
-teacher panel) deals, starts and ends rounds and removes players;
+teacher panel) deals, starts and ends rounds, removes players and, in a room
+with a lesson, has every page say a focus word (:meth:`TeacherRoom.say_word`);
 :class:`~myword_edu.rooms.seat.StudentSeat` (:mod:`myword_edu.rooms.seat`) can only claim,
 and always under the student it joined as. No view holds an undealt card.
 
@@ -68,6 +69,7 @@ from myword_edu.rooms.log import RoomLog, room_row
 from myword_edu.core.codes import new_code, normalise_code
 from myword_edu.rooms.replica import ROOM_GAMES, VARIANTS, RoomError, RoomReplica
 from myword_edu.rooms.room_lesson import lesson_options
+from myword_edu.rooms.room_listen import next_to_say
 from myword_edu.core.text import parse_lang
 
 __all__ = ["TeacherRoom"]
@@ -76,7 +78,7 @@ __all__ = ["TeacherRoom"]
 class TeacherRoom(RoomLog):
     """The teacher's side of a room: create it, deal, start and end rounds, remove players."""
 
-    _ALLOWED = frozenset({"start", "deal", "finish", "remove", "close", "mute", "unmute"})
+    _ALLOWED = frozenset({"start", "deal", "finish", "remove", "close", "mute", "unmute", "say"})
 
     @classmethod
     def create(cls, store: Any, *, lang: str = "en", variant: str = "standard", lesson: Lesson | str | None = None,
@@ -176,6 +178,32 @@ class TeacherRoom(RoomLog):
                 raise RoomError("deck_empty", "every card has been dealt")
             self.replica.apply(self._append(conn, "deal", None, ["deal"]))
             return rnd.initial_deck[rnd.deck_size - rnd.cards_left - 1]
+        return self._write(action)
+
+    def say_word(self) -> str:
+        """A room with a lesson: have every student's page say the next focus word aloud
+        (:func:`~myword_edu.rooms.room_listen.next_to_say` picks it from the round as committed);
+        returns it (folded). The first student to build it takes the cards, as with any call.
+
+        Raises :class:`RoomError`: ``not_allowed`` (no lesson), ``no_round``, ``round_over``,
+        ``nothing_to_say`` (no focus word can be made from the table or the cards to come).
+        """
+        self._need_game("myword")
+
+        def action(conn: sa.Connection) -> str:
+            assert isinstance(self.replica, RoomReplica)
+            lesson, rnd = self.replica.lesson, self.replica.round
+            if lesson is None:
+                raise RoomError("not_allowed", "only a room opened with a lesson says its focus words")
+            if rnd is None:
+                raise RoomError("no_round", "start a round first")
+            if rnd.is_over:
+                raise RoomError("round_over", "the round is over")
+            word = next_to_say(rnd, lesson.focus, said=[s.word for s in self.replica.said], made=self.replica.made_now)
+            if word is None:
+                raise RoomError("nothing_to_say", "no focus word can be made from the table or the cards to come")
+            self.replica.apply(self._append(conn, "say", None, ["say", self.replica.round_no, word]))
+            return word
         return self._write(action)
 
     def finish_round(self) -> None:

@@ -19,7 +19,7 @@ reads and writes the log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
@@ -34,7 +34,7 @@ from myword_edu.myword.round import Round
 from myword_edu.myword.values import ClaimResult, Player, Reason, TableCard
 from myword_edu.rooms.room_lesson import room_deck
 
-__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "ROOM_GAMES", "VARIANTS"]
+__all__ = ["RoomError", "RoomEvent", "RoomView", "RoomReplica", "SaidWord", "ROOM_GAMES", "VARIANTS"]
 
 ROOM_GAMES = ("myword", "boggle")
 VARIANTS = tuple(v.value for v in Variant)
@@ -48,7 +48,8 @@ class RoomError(MyWordError, ValueError):
     began: plays from the next round), ``no_round``, ``round_over``,
     ``deck_empty``, ``unknown_player``, ``bad_setting``, ``wait`` (a failed call was
     just made: ``data["seconds"]`` to wait, see :mod:`myword_edu.rooms.flood`),
-    ``muted`` (the teacher paused the player's calls until the next round).
+    ``muted`` (the teacher paused the player's calls until the next round),
+    ``nothing_to_say`` (no focus word can be made: :mod:`myword_edu.rooms.room_listen`).
     """
 
     def __init__(self, reason: str, message: str, **data: Any) -> None:
@@ -62,11 +63,26 @@ class RoomEvent:
     """One entry of a room's log."""
 
     seq: int
-    kind: str  # join, remove, start, deal, claim, finish, close; held, mute, unmute (room_flood)
+    kind: str  # join, remove, start, deal, claim, finish, close, say; held, mute, unmute (room_flood)
     actor: str | None
     intent: tuple
     result: Mapping[str, Any] | None
     at: datetime
+
+
+@dataclass(frozen=True)
+class SaidWord:
+    """A focus word the teacher had every device say (:mod:`myword_edu.rooms.room_listen`).
+
+    ``seq``: the log entry that said it (a page says a word once per entry); ``maker``: the first
+    player who made it after it was said, None until then. A student's page shows the word only
+    once it has a maker (before that it only says it aloud).
+    """
+
+    seq: int
+    word: str  # folded
+    shown: str  # as the dictionary spells it
+    maker: str | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +106,8 @@ class RoomView:
     focus: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: a room with a lesson: players who play without it (their language is not the lesson's)
     off_lesson: tuple[str, ...] = ()
+    #: a room with a lesson: the focus words said aloud in this round, in order (the last is the one to find)
+    said: tuple[SaidWord, ...] = ()
 
 
 def _deck(lang: str, variant: str, seed: str, round_no: int, lesson: Lesson | None = None) -> list[Card]:
@@ -124,6 +142,8 @@ class RoomReplica:
         self.calls: list[dict[str, Any]] = []
         self.closed = False
         self.flood = FloodWatch()  # waits after failed calls, held calls, mutes
+        self.said: list[SaidWord] = []  # this round's focus words said aloud (the teacher's "Say a word")
+        self.made_now: set[str] = set()  # the focus words made in this round
 
     def apply(self, event: RoomEvent) -> ClaimResult | None:
         """Apply the next event of the log; a claim returns its result."""
@@ -144,6 +164,7 @@ class RoomReplica:
             self._finish_round()
             self.round_no = int(intent[1])
             self.flood.new_round()
+            self.said, self.made_now = [], set()
             deck = _deck(self.lang, self.variant, self.seed, self.round_no, self.lesson)
             self.round = Round(list(self.members.values()), deck, self.lexicons[self.lang],
                                junior=parse_variant(self.variant).is_junior, lexicons=self.lexicons)  # fmt: skip
@@ -155,6 +176,11 @@ class RoomReplica:
             self.round.finish()
         elif kind == "claim":
             return self._claim(intent, event.at)
+        elif kind == "say":  # ["say", round, focus word]: every page says it (picked by the teacher's kernel)
+            if self.lesson is not None and self.round is not None and int(intent[1]) == self.round_no \
+                    and intent[2] in self.lesson.focus:
+                word = str(intent[2])
+                self.said.append(SaidWord(event.seq, word, self.lesson.shown.get(word, word)))
         elif kind == "held":  # calls refused during a wait: never judged
             self.flood.held_calls(intent[2], event.at, intent[3])
         elif kind in ("mute", "unmute"):
@@ -176,6 +202,10 @@ class RoomReplica:
             target = focus_target(result.folded, self.lesson.focus, is_word=True)
             if target is not None and name not in self.made[target]:
                 self.made[target].append(name)
+            if target is not None:
+                self.made_now.add(target)
+                if self.said and self.said[-1].word == target and self.said[-1].maker is None:
+                    self.said[-1] = replace(self.said[-1], maker=name)  # the first to build the word said
         if not result.accepted and result.reason is not None and result.reason.is_penalised:
             self.flood.failed(name, at)  # the caller's next call waits (judged here: every kernel agrees)
         self.calls = (self.calls + [{"player": name, "word": result.spelling or result.word,
@@ -210,6 +240,7 @@ class RoomReplica:
             focus=tuple((self.lesson.shown.get(w, w), tuple(self.made[w])) for w in self.lesson.focus)
             if self.lesson else (),
             off_lesson=tuple(n for n in self.members if not self._plays_lesson(n)) if self.lesson else (),
+            said=tuple(self.said) if rnd else (),
         )  # fmt: skip
 
 

@@ -4,6 +4,9 @@ Widgets turn intents into session calls and redraw from the session's
 traits. No rule, score or word lookup lives here, and every handler is safe
 when its button is disabled or hidden (a browser can send any click).
 
+On a lesson board played by ear (``?lesson=ID&listen=1``) the page says each
+planted word to find and never shows it (:mod:`myword_edu.ui.boggle.listen`).
+
 The notebook ``notebooks/boggle.ipynb`` shows it inside a
 :class:`~myword_edu.ui.boggle.page.BogglePage` ("Who are you?" or guest
 practice); on its own::
@@ -34,7 +37,8 @@ from myword_edu.ui.boggle.panels import (best_html, cube_labels, counts_html, fo
                                          timer_html)
 from myword_edu.ui.boggle.settings import BoggleSettings, boggle_settings_from_request
 from myword_edu.ui.widgets.live import LiveRegion
-from myword_edu.ui.widgets.speech import Speaker, hear_button
+from myword_edu.ui.boggle.listen import ListenRow
+from myword_edu.ui.widgets.speech import hear_button
 from myword_edu.ui.myword.panels import feedback_html
 from myword_edu.ui.myword.settings import MAX_BOTS
 from myword_edu.ui.widgets.style import style_tag
@@ -59,6 +63,8 @@ BOGGLE_CSS = """
 .boggle-timer progress { width: 160px; height: 14px; }
 .boggle-timer.boggle-low .boggle-clock { color: #c62828; }
 .boggle-entry-row { justify-content: flex-start; }
+.boggle-listen-row { min-height: 46px; align-items: center; } /* the same height before Start and after */
+.boggle-listen p { margin: 0; font-size: 18px; font-weight: 700; color: #1d4f91; }
 .boggle-entry input { font-size: 24px !important; height: 46px !important; letter-spacing: 0.06em;
   text-transform: uppercase; border: 3px solid #1d4f91 !important; border-radius: 8px; }
 .boggle-entry input:placeholder-shown { text-transform: none; font-size: 18px !important; letter-spacing: 0; }
@@ -175,6 +181,7 @@ class BoggleApp(ShowsRoot):
         self.found = w.HTML()
         self.counts = w.HTML()
         self.best = w.HTML()
+        self.listen = ListenRow(self.session)  # a lesson board played by ear
 
         self.lang_toggle.observe(self._on_lang, names="value")
         self.new_game_button.on_click(lambda _b: self.new_game())
@@ -192,11 +199,11 @@ class BoggleApp(ShowsRoot):
         board = w.VBox([top, self.status, self.grid], _dom_classes=["boggle-board-col"])
         side = w.VBox(
             # the result (scores, personal best) first, above the words to review: a tablet shows it without scrolling
-            [self.entry_row, self.feedback, after, self.result, self.best, self.lesson_review, self.missed_box, self.found, self.counts],
+            [self.listen.root, self.entry_row, self.feedback, after, self.result, self.best, self.lesson_review, self.missed_box, self.found, self.counts],
             _dom_classes=["boggle-side"],
         )
         main = w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])
-        self.root = w.VBox([self.style, Speaker(), header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
+        self.root = w.VBox([self.style, self.listen.speaker, header, self.settings_row, main], _dom_classes=["myword-app", "boggle-app"])
         if self.locked:  # the teacher's settings: nothing on the page can change them
             _show(self.settings_row, False)
             _show(self.lang_toggle, False)
@@ -286,8 +293,10 @@ class BoggleApp(ShowsRoot):
     def _on_session(self, change: dict) -> None:
         if change["name"] == "seconds_left":  # every second: only the countdown changes
             self.timer.value = timer_html(self.session.seconds_left, self.session.settings.seconds, self.session.lang)
-        else:
-            self._redraw()
+            return
+        if change["name"] == "heard":  # the next word to find by ear: say it now
+            self.listen.said(change["new"])
+        self._redraw()
 
     def _relabel(self) -> None:
         self._relabeling = True
@@ -368,6 +377,7 @@ class BoggleApp(ShowsRoot):
             if playing:
                 lesson += " · " + m("boggle.lesson_found", found=len(s.focus_found), count=len(s.focus))
             self.status.html += f'<div class="myword-status boggle-lesson-status">{_esc(lesson)}</div>'
+        _show(self.listen.root, self.listen.draw(s.phase in (BPhase.READY, BPhase.PLAYING)))
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         self.start_button.disabled = s.phase is not BPhase.READY

@@ -9,7 +9,9 @@ ends at the deadline) and says when to call it again; tests drive it without
 waiting.
 
 What the page must not know during a round (the board's words, the robots'
-words) stays in Python until the round is over.
+words) stays in Python until the round is over. On a lesson board played by ear
+(``settings.listen``) :attr:`BoggleSession.heard` is the planted word said to the
+student (:mod:`myword_edu.boggle.listening`): a view says it aloud and never shows it.
 
 >>> from myword_edu.lexicon.wordlist import Lexicon
 >>> lex = Lexicon.from_words(["cat", "act", "scat"], blocked=[])
@@ -36,6 +38,7 @@ from myword_edu.boggle.round import Play, Round, RoundResult
 from myword_edu.boggle.tournament import Tournament
 from myword_edu.boggle.bots import BoggleBot
 from myword_edu.boggle.lesson_board import Unplanted, roll_lesson_board
+from myword_edu.boggle.listening import word_to_say
 from myword_edu.core.errors import BadWordError, IllegalMoveError
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
@@ -86,6 +89,9 @@ class BoggleSession(HasTraits):
     new_best = Bool(False)
     focus = List()  # a lesson's focus words planted on this board (folded): shown only once the round is over
     focus_found = List()  # those the student has found so far
+    #: listening: the planted word the app says to the student now (folded; "" none): a view says it
+    #: aloud (never shows it); the engine scores it double (:meth:`Round.say`)
+    heard = Unicode("")
 
     def __init__(
         self,
@@ -136,6 +142,18 @@ class BoggleSession(HasTraits):
         return not self.bot_names
 
     @property
+    def is_listening(self) -> bool:
+        """A lesson board played by ear: the app says a planted word and it scores double."""
+        return self.settings.listen and bool(self.focus)
+
+    def _say_next(self) -> None:
+        """Say the next planted word the student has not found (none once the round is over)."""
+        word = word_to_say(self.focus, (p.word for p in self.found)) if self.is_listening and \
+            self.phase is BPhase.PLAYING else None
+        self.round.say(self.student, word)
+        self.heard = word or ""
+
+    @property
     def best_key(self) -> str:
         s = self.settings
         return practice_key(s.lang, s.dice_set, s.seconds, s.rules.word_min, s.bonus)
@@ -153,6 +171,7 @@ class BoggleSession(HasTraits):
         else:
             self.board, self.focus = Board.roll(s.dice_set, seed=seed, bonus=s.bonus), []
         self.focus_found = []
+        self.heard = ""
         self.round = Round(self.board, self.lexicon, self.players, min_length=s.min_length)
         self.round.subscribe(self._on_play)
         self.min_length = self.round.min_length
@@ -185,6 +204,7 @@ class BoggleSession(HasTraits):
         self.bonus = -1 if self.board.bonus is None else self.board.bonus
         self.phase = BPhase.PLAYING
         self.seconds_left = self.settings.seconds
+        self._say_next()
         self.on_change()
 
     def carry_on(self, sent: Sequence[Sequence[Any]], elapsed: float) -> None:
@@ -283,6 +303,7 @@ class BoggleSession(HasTraits):
             self.found = [*self.found, play]
             if play.word in self.focus and play.word not in self.focus_found:
                 self.focus_found = [*self.focus_found, play.word]
+                self._say_next()
 
     # -- the end ----------------------------------------------------------------------
     def _end_round(self) -> None:
@@ -291,6 +312,7 @@ class BoggleSession(HasTraits):
         self._plans = []
         self.seconds_left = 0
         self.feedback = None
+        self.heard = ""
         result = self.round.finish()
         self.tournament.add(result)
         self.totals = self.tournament.totals
@@ -338,7 +360,7 @@ def play_feedback(play: Play, lexicon: Lexicon) -> Feedback:
     """What to tell a student about a word they wrote down (solo or in a live room)."""
     word = lexicon.spelling(play.word).upper() if play.word in lexicon else play.word.upper()
     if play.accepted:
-        key = "boggle.accepted_bonus" if play.bonus else "boggle.accepted"
+        key = "boggle.accepted_heard" if play.heard else "boggle.accepted_bonus" if play.bonus else "boggle.accepted"
         return Feedback(key, {"word": word, "points": play.points}, True)
     assert play.reason is not None
     value = play.reason.value

@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 
 #: Query keys that make a link a guest Boggle practice link (``lang`` alone does not).
 BOGGLE_PRACTICE_KEYS = frozenset({"seed", "dice", "seconds", "minutes", "min", "min_length", "bots",
-                                  "level", "bonus", "target", "name", "lesson"})  # fmt: skip
+                                  "level", "bonus", "target", "name", "lesson", "listen"})  # fmt: skip
 
 
 def is_boggle_practice_link(query: str | None) -> bool:

@@ -71,8 +71,12 @@ def timer_html(seconds_left: int, total: int, lang: str) -> str:
     )
 
 
-def _word_item(text: str, points: int, lang: str, *, bonus: bool = False, crossed: bool = False) -> str:
+def _word_item(text: str, points: int, lang: str, *, bonus: bool = False, crossed: bool = False,
+               heard: bool = False) -> str:  # fmt: skip
     mark = ' <span class="boggle-x2">×2</span>' if bonus else ""
+    if heard:  # the word said to find by ear ("find the word you hear")
+        note = _e(message(lang, "boggle.heard_note"))
+        mark += f' <span class="boggle-x2 boggle-heard" title="{note}" aria-label="{note}">×2</span>'
     cls = ' class="boggle-crossed"' if crossed else ""
     word = f"<s>{_e(text)}</s>" if crossed else _e(text)
     return f'<li{cls}><span class="boggle-word">{word}</span>{hear_button(text, lang)}{mark} <span class="boggle-pts">+{points}</span></li>'
@@ -81,7 +85,8 @@ def _word_item(text: str, points: int, lang: str, *, bonus: bool = False, crosse
 def found_html(found: Sequence[Play], lexicon: "Lexicon", lang: str) -> str:
     """The student's words so far, newest first, with points (before shared words are crossed out)."""
     total = sum(p.points for p in found)
-    items = "".join(_word_item(spelled(p.word, lexicon), p.points, lang, bonus=p.bonus) for p in reversed(found))
+    items = "".join(_word_item(spelled(p.word, lexicon), p.points, lang, bonus=p.bonus, heard=p.heard)
+                    for p in reversed(found))
     body = f"<ol reversed>{items}</ol>" if found else f'<p>{_e(message(lang, "boggle.found_none"))}</p>'
     summary = message(lang, "boggle.found_summary", count=len(found), points=total)
     return (

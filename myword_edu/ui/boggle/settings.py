@@ -2,13 +2,14 @@
 
 ``/voila/render/boggle.ipynb?lang=es&seed=7&bots=2&level=hard&minutes=2&bonus=1&target=50``
 sets the language, the seed, robots and their level, the round's time, a
-bonus cube and a tournament. Every value is checked; a bad or missing one
-falls back to its default, never an error.
+bonus cube and a tournament; ``?lesson=ID&listen=1`` plays a lesson board by ear
+("find the word you hear": :mod:`myword_edu.boggle.listening`). Every value is
+checked; a bad or missing one falls back to its default, never an error.
 
 >>> BoggleSettings.from_query("lang=es&seconds=90&min=4&target=100").dice_set, BoggleSettings.from_query("lang=es").seconds
 ('es', 180)
 >>> BoggleSettings.from_query("dice=big&bots=9&minutes=99&target=7")
-BoggleSettings(lang='en', seed=None, dice='big', seconds=180, min_length=None, bots=0, level='easy', bonus=False, target=None, name='', lesson=None)
+BoggleSettings(lang='en', seed=None, dice='big', seconds=180, min_length=None, bots=0, level='easy', bonus=False, target=None, name='', lesson=None, listen=False)
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ class BoggleSettings:
     target: int | None = None
     name: str = ""
     lesson: str | None = None  # a lesson id (lessons/*.toml): its focus words are planted on the board
+    #: a lesson board played by ear: the app says a planted word, which scores double (one flag: the
+    #: teacher's listening setting, once resolved, sets it like the link's ``listen=1``)
+    listen: bool = False
 
     @property
     def dice_set(self) -> str:
@@ -173,6 +177,7 @@ _CHECKS = {
     "target": _target,
     "name": _name,
     "lesson": _lesson,
+    "listen": _bool,
 }
 _ALIASES = {"min_length": "min"}
 _NULLABLE = {"seed", "dice", "min_length", "target", "lesson"}

@@ -19,6 +19,9 @@ table ``.myword-table .myword-card`` (clicked in order they build a word:
 :class:`~myword_edu.ui.room.picks.CardPicks`, ``.myword-room-undo``, ``.myword-room-clear``),
 ``.myword-entry input``, ``.myword-room-call``, ``.myword-room-feedback``, ``.myword-room-wait``, ``.myword-room-scores``.
 
+In a room opened with a lesson, the teacher's "Say a word" has this page say a focus word
+aloud (:mod:`myword_edu.ui.room.listen`: ``.myword-room-listen``, ``.myword-room-say-again``).
+
 After a failed call the student waits before the next one is judged (the
 store's log decides how long: :mod:`myword_edu.rooms.flood`); the page says why
 and counts down, and says so when the teacher has muted them for the round.
@@ -47,6 +50,7 @@ from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag
+from myword_edu.ui.room.listen import LISTEN_CSS, ListenPanel
 from myword_edu.ui.room.picks import CardPicks
 from myword_edu.ui.widgets.timer import Clock
 
@@ -173,7 +177,7 @@ class RoomPage(ShowsRoot):
         self.body = w.VBox([w.HBox([self.code_box, self.join_button]), self.message])
         self.gate = SeatGate(store, wall=clock)
         self.gate.on_lost, self.gate.on_beat = self._seat_lost, self._heartbeat
-        css = w.HTML(style_tag() + f"<style>{ROOM_CSS}</style>")
+        css = w.HTML(style_tag() + f"<style>{ROOM_CSS}{LISTEN_CSS}</style>")
         self.root = w.VBox([css, self.gate.pulse, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
 
     def t(self, key: str, **values: Any) -> str:
@@ -281,10 +285,12 @@ class RoomPage(ShowsRoot):
         self.feedback = w.HTML(_dom_classes=["myword-room-feedback"])
         self.wait_note = w.HTML(_dom_classes=["myword-room-wait"])
         self.scores = w.HTML(_dom_classes=["myword-room-scores"])
+        lesson = self.seat.room_lesson
+        self.listen = ListenPanel(self.lang, lesson.lang) if lesson is not None else None  # the teacher's "Say a word"
         call_row = w.HBox([self.entry, self.call_button, self.picks.undo_button, self.picks.clear_button],
                           _dom_classes=["myword-room-call-row"])
-        self.body.children = [self.status, self.table, call_row, self.feedback,
-                              self.wait_note, self.scores]  # fmt: skip
+        self.body.children = [self.status, *([self.listen.root] if self.listen else []), self.table, call_row,
+                              self.feedback, self.wait_note, self.scores]  # fmt: skip
         self.redraw()
 
     # -- playing -----------------------------------------------------------------------------
@@ -386,6 +392,8 @@ class RoomPage(ShowsRoot):
         else:
             status = escape(f"{self.t('round', n=view.round_no)} · {self.t('left', n=view.cards_left)}")
         self.status.value = f"<p>{status}</p>"
+        if self.listen is not None:
+            self.listen.show(view.said, me not in view.off_lesson)
         self.scores.value = scores_html(view, self.lang, me)
         self.show_wait()
 

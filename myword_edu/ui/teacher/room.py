@@ -21,8 +21,11 @@ Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
 ``.myword-room-players`` (who is connected; in a MyWord! room each student's failed and refused
 calls in the last minute, ``.myword-room-flagged`` for one calling too fast, ``.myword-room-muted``),
 ``.myword-room-mute`` and ``.myword-room-unmute`` (for the rest of the round), ``.myword-room-lesson`` (the
-lesson a MyWord! room is opened with: the lessons of the room's language, :mod:`~myword_edu.ui.teacher.lesson_choice`) and ``.myword-room-focus`` (its
-focus words, and who made each); for Boggle rooms ``.myword-room-dice``,
+lesson a MyWord! room is opened with: the lessons of the room's language,
+:mod:`~myword_edu.ui.teacher.lesson_choice`), ``.myword-room-focus`` (its
+focus words, and who made each), ``.myword-room-say`` ("Say a word": every student's page says the
+next focus word aloud, :meth:`~myword_edu.rooms.live.TeacherRoom.say_word`) and ``.myword-room-said``
+(the word said, which the teacher sees and the students do not, and who made it); for Boggle rooms ``.myword-room-dice``,
 ``.myword-room-minutes``, ``.myword-room-min-length``, ``.myword-room-bonus``,
 ``.myword-room-boggle-board`` (``div.boggle-grid button.boggle-cube[data-face]``),
 ``.myword-room-boggle-timer`` and ``.myword-room-boggle-lists`` (see
@@ -46,6 +49,7 @@ from myword_edu.rooms.live import TeacherRoom
 from myword_edu.rooms.log import open_rooms
 from myword_edu.rooms.replica import RoomError
 from myword_edu.server.address import class_base_from_environ
+from myword_edu.ui.room.listen import said_html
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.teacher.room_address import room_address_html
@@ -102,6 +106,9 @@ class RoomTab:
         self.auto = w.ToggleButton(description=t("auto"), value=False, _dom_classes=["myword-room-auto"])
         self.auto.observe(lambda _c: self._on_auto(), names="value")
         self.end_button = self._button("end", self.end_round)
+        self.say_button = self._button("say", self.say_word)
+        self.say_button.layout.width = "auto"
+        self.said = w.HTML(_dom_classes=["myword-room-said-line"])
         self.close_button = self._button("close", self.close_room)
         self.who = w.Dropdown(options=[], layout=w.Layout(width="220px"))
         self.remove_button = self._button("remove", self.remove)
@@ -116,8 +123,8 @@ class RoomTab:
         self.message = w.HTML()
         self.controls = w.VBox([
             self.code, self.address, self.status,
-            w.HBox([self.start_button, self.deal_button, self.auto, self.end_button, self.close_button]),
-            self.table, w.HBox([w.VBox([self.scores, self.focus]), self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
+            w.HBox([self.start_button, self.deal_button, self.auto, self.say_button, self.end_button, self.close_button]),
+            self.said, self.table, w.HBox([w.VBox([self.scores, self.focus]), self.players]), w.HBox([self.who, self.remove_button, self.mute_button, self.unmute_button]),
         ])  # fmt: skip
         self.controls.children = (*self.controls.children[:4], self.boggle.live, *self.controls.children[4:])
         self.myword_settings = w.HBox([self.lang, self.variant, self.pace, self.lesson],
@@ -211,6 +218,9 @@ class RoomTab:
                        self.unmute_button):  # fmt: skip
             widget.layout.display = "none" if boggle else None
         self.boggle.live.layout.display = None if boggle else "none"
+        listening = not boggle and self.room is not None and self.room.room_lesson is not None
+        for widget in (self.say_button, self.said):
+            widget.layout.display = None if listening else "none"
 
     def _need_room(self) -> TeacherRoom:
         if self.room is None:  # a page can click a hidden button
@@ -248,6 +258,16 @@ class RoomTab:
 
     def deal(self) -> None:
         self._need_room().deal()  # a Boggle room refuses
+
+    def say_word(self) -> None:
+        """Have every student's page say the next focus word (the room picks it and checks it all)."""
+        try:
+            self._need_room().say_word()  # a room without a lesson, or a Boggle room, refuses
+        except RoomError as error:
+            if error.reason in ("nothing_to_say", "no_round", "round_over"):
+                key = {"nothing_to_say": "nothing_to_say", "no_round": "no_round_yet"}.get(error.reason, "round_over")
+                raise RoomError(error.reason, self.t(key, n=self._need_room().view().round_no)) from error
+            raise
 
     def end_round(self) -> None:
         room = self._need_room()
@@ -334,6 +354,7 @@ class RoomTab:
             self.table.cards = card_views(view.table, self.room.lang)
             self.scores.value = scores_html(view, self.panel.lang)
             self.focus.value = self._focus_html(view)
+            self.said.value = said_html(view, self.panel.lang)
         now = self.panel.store.now()
         flood = self.room.flood()
         rows = "".join(
