@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Collection, Iterable, Mapping, Sequence
 if TYPE_CHECKING:
     from myword_edu.lexicon.wordlist import Lexicon
 
-__all__ = ["leaders", "missed_words"]
+__all__ = ["leaders", "missed_words", "focus_first"]
 
 
 def leaders(scores: Mapping[str, int], players: Sequence[str] | None = None) -> tuple[tuple[str, ...], int]:
@@ -40,3 +40,14 @@ def missed_words(on_board: Iterable[str], found: Collection[str], lexicon: "Lexi
     alphabetical); a blocked word is never shown."""
     missed = (w for w in on_board if w not in found and not lexicon.is_blocked(w))
     return tuple(sorted(missed, key=lambda w: (-lexicon.zipf(w), len(w), w)))
+
+
+def focus_first(words: Sequence[str], focus: Iterable[str]) -> tuple[str, ...]:
+    """``words`` (a review's list) with a lesson's focus words among them first, in the lesson's order.
+
+    >>> focus_first(["act", "scat", "cat"], ["hat", "cat"])
+    ('cat', 'act', 'scat')
+    """
+    there = set(words)
+    first = [w for w in dict.fromkeys(focus) if w in there]
+    return (*first, *(w for w in words if w not in first))

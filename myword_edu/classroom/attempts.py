@@ -12,7 +12,7 @@ over, the dealer may not call, nothing was typed, a forged path). The fields:
 
 - ``game``: ``"myword"`` or ``"boggle"``;
 - ``lesson``: the lesson actually played (its id), ``None`` when the deck or
-  board ignored lessons (as a live room's does today), and ``focus_word``: the
+  board ignored lessons (a room opened without one), and ``focus_word``: the
   lesson's focus word the try aimed at (:func:`myword_edu.core.focus.focus_target`,
   the same test in every game and mode);
 - ``outcome``: :class:`Outcome` ``accepted``, ``refused`` or ``too_late`` (a

@@ -176,6 +176,11 @@ EN: dict[str, Entry] = {
     "room_tab_boggle.round_points": "This round",
     "room_tab_boggle.missed": Text("Some words nobody found ({shown} of {count}):", "{shown}: how many words are listed; {count}: how many nobody found."),
     "room_tab_boggle.missed_none": "Nobody missed a word!",
+    "room_tab_boggle.lesson_planted": Text("Lesson “{title}”: its focus words are hidden on every new board.", "{title}: the lesson's title."),
+    "room_tab_boggle.lesson_hidden": Plural("Lesson “{title}”: {count} focus word hidden on the board.", "Lesson “{title}”: {count} focus words hidden on the board.", note="{title}: the lesson's title; {count}: how many of its focus words are on this round's board."),
+    "room_tab_boggle.lesson_left_out": Text("Did not fit on this board: {words}", "{words}: the lesson's focus words that are not on the board, joined with commas."),
+    "room_tab_boggle.lesson_found": Plural("{found} of {count} focus word found", "{found} of {count} focus words found", note="{found}: how many of the focus words on the board someone found this round."),
+    "room_tab_boggle.lesson_nobody": "nobody found it",
 }
 
 #: The live rooms' texts (gettext domain ``rooms``).

@@ -15,6 +15,12 @@ own clock). Until the round is over a student's page shows only their own
 words and how many each other player has; the lists, crossed out where two or
 more players found a word, appear at the end.
 
+A room opened with a lesson (``focus``: its focus words) rolls each round's
+board as a lesson board (:func:`~myword_edu.boggle.lesson_board.roll_lesson_board`:
+the words planted as paths, as many as fit) from the same secret and round
+number, so every replica, and every replay, holds the same board; the view
+says which focus words are on it, which did not fit, and who found each.
+
 >>> from datetime import datetime, timedelta
 >>> from myword_edu.lexicon.wordlist import Lexicon
 >>> lex = {"en": Lexicon.from_words(["cat", "act", "scat", "tacs"], blocked=[])}
@@ -37,9 +43,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from myword_edu.boggle.board import Board
+from myword_edu.boggle.lesson_board import roll_lesson_board
 from myword_edu.boggle.round import Play, Reason, Round, RoundResult
 from myword_edu.boggle.rules import BoggleRules
 from myword_edu.boggle.tournament import champions
@@ -67,6 +74,12 @@ class BoggleRoomView:
     ended_early: bool = False
     champions: tuple[str, ...] = ()  # once over: who won the tournament with this round (empty: it goes on)
     min_length: int = 0  # the round's shortest word (the rules', else the board's own); 0 before the first round
+    #: a room with a lesson: the focus words planted on this round's board (folded, in the lesson's order)
+    focus: tuple[str, ...] = ()
+    #: a room with a lesson: its focus words that are not on this board (too short, no room, no face)
+    focus_left_out: tuple[str, ...] = ()
+    #: a room with a lesson: each planted focus word and who wrote it down this round (in the room's order)
+    focus_found: tuple[tuple[str, tuple[str, ...]], ...] = ()
     game: str = field(default="boggle")
 
     def seconds_left(self, now: datetime) -> float:
@@ -76,10 +89,18 @@ class BoggleRoomView:
         return max(0.0, (self.ends_at - now).total_seconds())
 
 
-def _board(seed: str, rules: BoggleRules, round_no: int) -> Board:
+def _board(seed: str, rules: BoggleRules, round_no: int,
+           focus: Sequence[str] = ()) -> tuple[Board, tuple[str, ...], tuple[str, ...]]:  # fmt: skip
+    """The round's board, the focus words on it and those left out (from the secret and the round)."""
     if seed.startswith("board:"):  # a fixed board (tests, doctests): the same every round
-        return Board.from_string(seed[6:])
-    return Board.roll(rules.dice, f"{seed}:{round_no}", bonus=rules.bonus)
+        board = Board.from_string(seed[6:])
+        on = tuple(w for w in focus if board.find_path(w) is not None)
+        return board, on, tuple(w for w in focus if w not in on)
+    if not focus:
+        return Board.roll(rules.dice, f"{seed}:{round_no}", bonus=rules.bonus), (), ()
+    planted = roll_lesson_board(rules.dice, focus, seed=f"{seed}:{round_no}", bonus=rules.bonus,
+                                min_length=rules.min_length)  # fmt: skip
+    return planted.board, planted.planted, tuple(planted.left_out)
 
 
 class BoggleReplica:
@@ -89,12 +110,16 @@ class BoggleReplica:
         lang: the room's language (its dice's).
         seed: the room's secret; each round's board is rolled from it and the round number.
         lexicons: lexicons by language tag (the room's language must be there).
+        focus: a room with a lesson: its focus words (folded), planted on every round's board.
     """
 
     game = "boggle"
 
-    def __init__(self, lang: str, seed: str, lexicons: Mapping[str, Lexicon]) -> None:
+    def __init__(self, lang: str, seed: str, lexicons: Mapping[str, Lexicon], focus: Sequence[str] = ()) -> None:
         self.lang, self.seed = lang, seed
+        self.focus = tuple(focus)
+        self.planted: tuple[str, ...] = ()  # the focus words on the current round's board
+        self.left_out: tuple[str, ...] = ()  # the focus words that are not
         self.lexicon = lexicons[lang]
         self.seq = 0
         self.members: dict[str, int | None] = {}  # joined, not removed: their own minimum length (None: the room's)
@@ -128,7 +153,7 @@ class BoggleReplica:
             self._finish_round()
             self.round_no = int(intent[1])
             self.rules = BoggleRules.from_json(intent[2])
-            board = _board(self.seed, self.rules, self.round_no)
+            board, self.planted, self.left_out = _board(self.seed, self.rules, self.round_no, self.focus)
             self.round = Round(board, self.lexicon, list(self.members), min_length=self.rules.min_length,
                                min_lengths=self.members)  # fmt: skip
             self.started_at = event.at
@@ -180,7 +205,15 @@ class BoggleReplica:
             ended_early=bool(rnd and rnd.is_over),
             champions=champions(totals, self.rules.target) if result is not None and self.rules else (),
             min_length=rnd.min_length if rnd else 0,
+            focus=self.planted if rnd else (), focus_left_out=self.left_out if rnd else (),
+            focus_found=self._focus_found() if rnd else (),
         )  # fmt: skip
+
+    def _focus_found(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        assert self.round is not None
+        rnd = self.round
+        words = {name: {play.word for play in rnd.found(name)} for name in rnd.players}
+        return tuple((w, tuple(name for name in rnd.players if w in words[name])) for w in self.planted)
 
     def _tally_now(self) -> RoundResult:
         assert self.round is not None

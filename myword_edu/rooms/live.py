@@ -93,25 +93,26 @@ class TeacherRoom(RoomLog):
 
         A MyWord! room with a ``lesson`` (a :class:`~myword_edu.myword.lessons.Lesson`, or the id of one
         in the installation's lessons) in the room's language deals each round's deck stacked with
-        its focus words (:mod:`myword_edu.rooms.room_lesson`); the room keeps a copy of the lesson.
+        its focus words (:mod:`myword_edu.rooms.room_lesson`); a Boggle room with one rolls each
+        round's board with them planted as paths; the room keeps a copy of the lesson.
         """
         options = None
         if game == "boggle":
             rules = boggle if boggle is not None else BoggleRules()
             lang, variant, options = rules.lang, rules.dice, json.dumps(rules.to_json())
             secret = secrets.token_hex(16) if board is None else "board:" + str(Board.from_string(board))
-            lesson = lesson.id if isinstance(lesson, Lesson) else lesson
         else:
             secret = secrets.token_hex(16) if deck is None else "deck:" + " ".join(str(c) for c in parse_cards(deck))
         lang = parse_lang(lang).value
-        if game == "myword" and lesson is not None:
+        if lesson is not None:  # a Boggle room keeps it beside its rules and plants its words on each board
             played = lesson if isinstance(lesson, Lesson) else default_library().get(lesson)
             if played is None:
                 raise RoomError("bad_setting", f"the lesson {lesson!r} cannot be read: fix its file or choose another")
             if played.lang != lang or deck is not None:
                 raise RoomError("bad_setting", f"the lesson {played.title!r} is in {played.lang}, not {lang}"
                                 if played.lang != lang else "a room with a lesson deals the lesson's deck")  # fmt: skip
-            lesson, options = played.id, json.dumps(lesson_options(played), ensure_ascii=False)
+            kept = {**json.loads(options or "{}"), **lesson_options(played)}
+            lesson, options = played.id, json.dumps(kept, ensure_ascii=False)
         if game not in ROOM_GAMES or (game == "myword" and variant not in VARIANTS) or not 0.2 <= float(pace) <= 60:
             raise RoomError("bad_setting", f"bad room setting: {game}, {variant}, pace {pace}")
         for _ in range(20):

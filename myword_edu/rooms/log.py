@@ -56,8 +56,9 @@ class RoomLog:
         self.game: str = row.game
         #: a Boggle room's rules as the teacher opened it (each round's own are in its start event)
         self.options: dict[str, Any] = json.loads(row.options) if row.options else {}
-        #: a MyWord! room's lesson as the room keeps it (its decks are stacked with the focus words)
-        self.room_lesson = None if row.game == "boggle" else lesson_from_options(self.options)
+        #: the room's lesson as the room keeps it (a MyWord! room's decks are stacked with its focus
+        #: words, a Boggle room's boards have them planted)
+        self.room_lesson = lesson_from_options(self.options)
         self._seed: str = row.seed  # secret: never shown
         self._lexicons = dict(lexicons) if lexicons else {"en": load_lexicon("en"), "es": load_lexicon("es")}
         self._reset()
@@ -65,7 +66,8 @@ class RoomLog:
     def _reset(self) -> None:
         self.replica: RoomReplica | BoggleReplica
         if self.game == "boggle":
-            self.replica = BoggleReplica(self.lang, self._seed, self._lexicons)
+            focus = self.room_lesson.focus if self.room_lesson is not None else ()
+            self.replica = BoggleReplica(self.lang, self._seed, self._lexicons, focus)
         else:
             self.replica = RoomReplica(self.lang, self.variant, self._seed, self._lexicons, self.room_lesson)
 

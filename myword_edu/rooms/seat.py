@@ -77,10 +77,12 @@ class StudentSeat(RoomLog):
                 raise RoomError("removed", "the teacher has taken you out of this room")
             game_id = seat.game_id
         elif row.game == "boggle":
-            rules = BoggleRules.from_json(json.loads(row.options) if row.options else None)
+            options = json.loads(row.options) if row.options else None
+            rules = BoggleRules.from_json(options)
             boggle = _boggle_play(store, student, rules)
             join = [boggle.min_length]  # the student's own Boggle minimum length, if the teacher set one
-            game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=None,
+            kept = lesson_from_options(options)  # the lesson the boards are rolled with (None: plain boards)
+            game_id = store.start_game(student.id, lang=row.lang, variant=row.variant, lesson=kept.id if kept else None,
                                        min_cards=boggle.least, kind="boggle")  # fmt: skip
         play = None if row.game == "boggle" else _myword_play(store, student, row)
         if seat is None and play is not None:
@@ -91,6 +93,8 @@ class StudentSeat(RoomLog):
         me = cls(store, row, lexicons, student.id, seat.name if seat else student.name, game_id, student.settings)
         if play is not None:
             me.played_lesson = play.lesson
+        elif me.is_boggle:  # everyone plays a Boggle room's lesson: it is in the room's (the dice's) language
+            me.played_lesson = me.room_lesson
 
         def action(conn: sa.Connection) -> None:
             now = store.now()

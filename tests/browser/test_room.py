@@ -104,15 +104,20 @@ def cube_faces(page) -> list[str]:
 
 
 def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_server, pages):
+    """The room is opened with a shipped lesson: Ana traces one of its focus words planted on the board
+    and sees it first in her review; the teacher's tab says how many were hidden, then who found each."""
     from myword_edu.boggle.board import Board
     from myword_edu.boggle.solver import solve
+    from myword_edu.myword.lesson_library import default_library
 
+    lesson = default_library().get("en-1-short-a")  # cat, hat, map, bag, jam, van
     teacher = pages(f"{room_server.base}/voila/render/teacher.ipynb")
     teacher.locator(".myword-lock input[type=password]").first.fill(PASSCODE)
     teacher.locator("button.myword-unlock").click()
     teacher.get_by_role("tab", name="Live room").click()
     teacher.locator(".myword-room-game select").select_option(label="Boggle")
     teacher.locator(".myword-room-minutes select").select_option("2")
+    teacher.locator(".myword-room-boggle-lesson select").select_option(label=lesson.title)
     teacher.locator("button.myword-room-open").click()
     teacher.wait_for_selector(".myword-room-joincode >> text=Join code")
     code = re.search(r"Join code: (\w+)", teacher.locator(".myword-room-joincode").inner_text()).group(1)
@@ -140,10 +145,16 @@ def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_ser
 
     lexicon = load_lexicon("en")
     board = Board(tuple(f.lower() for f in board_faces), 4)
-    words = sorted((w for w in solve(board, lexicon) if not lexicon.is_blocked(w)),
+    planted = [w for w in lesson.focus if board.find_path(w) is not None]  # the lesson board's focus words
+    assert planted, board
+    hidden = f"Lesson “{lesson.title}”: {len(planted)} focus word{'s' if len(planted) > 1 else ''} hidden on the board."
+    teacher.wait_for_selector(f".myword-room-boggle-focus >> text={hidden}")
+    for page in (ana, ben):  # how many, not which
+        page.wait_for_selector(f".boggle-lesson-status >> text=Words from your lesson hidden on this board: {len(planted)}")
+    words = sorted((w for w in solve(board, lexicon) if not lexicon.is_blocked(w) and w not in lesson.focus),
                    key=lambda w: (-lexicon.zipf(w), w))  # fmt: skip
-    assert len(words) >= 3, board
-    shared, ana_own, ben_own = words[0], words[1], words[2]
+    assert len(words) >= 2, board
+    shared, ana_own, ben_own = words[0], planted[0], words[1]  # Ana's own word: a focus word, traced
 
     def type_word(page, word):
         page.locator(".myword-entry input").fill(word)
@@ -170,14 +181,22 @@ def test_a_boggle_room_one_board_one_clock_and_shared_words_crossed_out(room_ser
         crossed = page.eval_on_selector_all(".myword-room-boggle-result s", "els => els.map(e => e.textContent)")
         assert shared.upper() in crossed  # found by both: crossed out for everyone
     assert ana_own.upper() in ben.locator(".myword-room-boggle-result").inner_text()
+    # Ana's review lists the lesson's focus words first: the one she traced found, the others not
+    ana.wait_for_selector(".myword-room-boggle-lesson")
+    review = ana.eval_on_selector_all(".myword-room-boggle-lesson li", "els => els.map(e => [e.dataset.word, e.dataset.found])")
+    assert review == [[w, "yes" if w == ana_own else "no"] for w in planted]
+    above = ana.evaluate("""() => { const l = document.querySelector('.myword-room-boggle-lesson').getBoundingClientRect();
+        const r = document.querySelector('.myword-room-boggle-result').getBoundingClientRect(); return l.bottom <= r.top; }""")
+    assert above, "the focus words come before the lists"
+    teacher.wait_for_selector(f".myword-room-boggle-focus tr[data-word='{ana_own}'] >> text=Ana")
     teacher.wait_for_function(
         f"[...document.querySelectorAll('.myword-room-boggle-lists s')].some(e => e.textContent.includes({shared.upper()!r}))"
     )
     from tests.browser.conftest import SCREENSHOTS
 
     SCREENSHOTS.mkdir(exist_ok=True)
-    ben.screenshot(path=str(SCREENSHOTS / "room-boggle-student.png"))
-    teacher.screenshot(path=str(SCREENSHOTS / "room-boggle-teacher.png"))
+    ana.screenshot(path=str(SCREENSHOTS / "room-boggle-student.png"))  # her focus word found, listed first
+    teacher.locator(".myword-room-boggle").screenshot(path=str(SCREENSHOTS / "room-boggle-teacher.png"))
 
 
 def test_a_student_clicks_three_cards_in_order_and_calls(room_server, pages):

@@ -100,3 +100,33 @@ def test_no_word_after_the_bell_counts_and_shared_words_score_nothing(log):
             assert s.crossed == (finders[s.word] > 1) and (s.points == 0) == s.crossed
         assert result.scores[name] == sum(s.points for s in scored)
     assert result.shared == {w for w, n in finders.items() if n > 1}
+
+
+FOCUS_WORDS = ["cat", "hat", "map", "ship", "queen", "stand", "friend", "because", "niño", "x"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(secret=st.text("0123456789abcdef", min_size=1, max_size=32), rounds=st.integers(1, 3),
+       dice=st.sampled_from(["new", "classic", "big", "es"]), min_length=st.sampled_from([None, 3, 4, 5]),
+       bonus=st.booleans(), focus=st.lists(st.sampled_from(FOCUS_WORDS), min_size=1, max_size=6, unique=True))
+def test_a_lesson_rooms_boards_are_the_same_in_every_replica_and_hold_every_word_they_report(
+        secret, rounds, dice, min_length, bonus, focus):  # fmt: skip
+    """Two kernels replaying the same log hold the same lesson board each round; every focus word is either
+    on it as a real path or reported as left out."""
+    lex = {"en": LEX["en"], "es": Lexicon.from_words(["niño"], "es", blocked=[])}
+    lang = "es" if dice == "es" else "en"
+    kernels = [BoggleReplica(lang, secret, lex, focus) for _ in range(2)]
+    rules = {"dice": dice, "seconds": 60, "min_length": min_length, "bonus": bonus}
+    log = [("join", ("join", "Ana", None, lang), 0.0)] + [("start", ("start", n, rules), 60.0 * n) for n in range(1, rounds + 1)]
+    for event in _events(log):
+        views = []
+        for kernel in kernels:
+            kernel.apply(event)
+            views.append(kernel.view(now=event.at))
+        a, b = views
+        assert (a.board, a.focus, a.focus_left_out) == (b.board, b.focus, b.focus_left_out)
+        if event.kind == "start":
+            assert set(a.focus) | set(a.focus_left_out) == set(focus) and not set(a.focus) & set(a.focus_left_out)
+            for word in a.focus:
+                path = a.board.find_path(word)
+                assert path is not None and a.board.word_at(path) == word

@@ -9,12 +9,16 @@ written by :meth:`myword_edu.rooms.seat.StudentSeat.write`, judged and stored
 before the answer appears. During the round a student sees their own words
 and only how many the others have; at the end every list appears, words two
 or more players found crossed out, with the words nobody found (click one to
-see it on the board).
+see it on the board). In a room opened with a lesson the page says how many of
+its focus words are hidden on the board (and how many the student found), and
+the review lists the focus words first, found or not (as solo practice does).
 
 Test hooks: the cubes ``div.boggle-grid button.boggle-cube``; ``.myword-entry input``
 and ``.myword-room-call`` (send); ``.myword-room-feedback``;
 ``.myword-room-boggle-timer``; ``.myword-room-boggle-found`` (own words);
-``.myword-room-boggle-result`` (the end-of-round lists).
+``.myword-room-boggle-result`` (the end-of-round lists); ``.boggle-lesson-status`` and
+``.myword-room-boggle-lesson`` (a lesson room's focus words: how many are hidden, and at the end
+each ``li[data-word][data-found]``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,9 @@ from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid, WordChips
 from myword_edu.ui.boggle.model import play_feedback, shown_text
-from myword_edu.ui.boggle.panels import counts_html, cube_labels, found_html, result_html, spelled, timer_html
+from myword_edu.boggle.review import focus_first
+from myword_edu.ui.boggle.panels import (counts_html, cube_labels, found_html, lesson_html, result_html, spelled,
+                                         timer_html)  # fmt: skip
 from myword_edu.ui.myword.model import Feedback
 from myword_edu.ui.myword.panels import feedback_html
 from myword_edu.ui.widgets.speech import Speaker, hear_button
@@ -81,13 +87,16 @@ class BoggleSeatPanel:
         self.found = w.HTML(_dom_classes=["myword-room-boggle-found"])
         self.counts = w.HTML()
         self.result = w.HTML(_dom_classes=["myword-room-boggle-result"])
+        self.lesson_review = w.HTML(_dom_classes=["myword-room-boggle-lesson"])  # a lesson room's focus words
+        self.missed_words: tuple[str, ...] = ()  # the chips' words, the focus words first
         self.missed_head = w.HTML()
         self.missed = WordChips(on_show=self._show_word)
         self.entry_row = w.HBox([self.entry, self.send_button], _dom_classes=["myword-row", "boggle-entry-row"])
         self.missed_box = w.VBox([self.missed_head, self.missed], _dom_classes=["boggle-missed"])
         board = w.VBox([w.HBox([self.timer], _dom_classes=["myword-row", "boggle-top"]), self.status, self.grid],
                        _dom_classes=["boggle-board-col"])  # fmt: skip
-        side = w.VBox([self.entry_row, self.feedback, self.result, self.missed_box, self.found, self.counts],
+        side = w.VBox([self.entry_row, self.feedback, self.lesson_review, self.result, self.missed_box, self.found,
+                       self.counts],
                       _dom_classes=["boggle-side"])  # fmt: skip
         self.root = w.VBox([w.HTML(f"<style>{BOGGLE_CSS}</style>"), Speaker(),
                             w.HBox([board, side], _dom_classes=["myword-main", "boggle-main"])],
@@ -131,7 +140,7 @@ class BoggleSeatPanel:
 
     def _show_word(self, chip: int) -> None:
         view = self.seat.view()
-        words = view.result.missed if view.result is not None else ()
+        words = self.missed_words if view.result is not None else ()
         if view.board is None or not 0 <= chip < len(words):
             return
         self.missed.selected = chip
@@ -191,10 +200,15 @@ class BoggleSeatPanel:
         if gone is not None:  # seen at the next poll, not at the next word
             status = _t(lang, gone)
         self.status.value = f"<p class='myword-status{' myword-room-gone' if gone else ''}'>{escape(status)}</p>"
+        found = self.seat.found() if board is not None else ()
+        if view.focus and not view.over and gone is None:  # a lesson board: how many focus words are hidden
+            mine = len({p.word for p in found} & set(view.focus))
+            lesson = f"{m('boggle.lesson_hidden', count=len(view.focus))} · " \
+                     f"{m('boggle.lesson_found', found=mine, count=len(view.focus))}"
+            self.status.value += f"<p class='myword-status boggle-lesson-status'>{escape(lesson)}</p>"
         for widget in (self.entry, self.send_button):
             widget.disabled = not playing
         _show(self.entry_row, playing)
-        found = self.seat.found() if board is not None else ()
         self.found.value = found_html(list(found), self.lexicon, lang)
         self.counts.value = counts_html(view.in_round, view.counts, lang, me=me, title=_t(lang, "others"))
         _show(self.found, not view.over)
@@ -206,15 +220,19 @@ class BoggleSeatPanel:
                                             round_number=view.round_no, totals=view.totals, target=target,
                                             winners=view.champions, game_over=bool(view.champions),
                                             show_totals=True)  # fmt: skip
+            mine = [w for w, names in view.focus_found if me in names]
+            self.lesson_review.value = lesson_html(list(view.focus), mine, list(view.focus_left_out), self.lexicon, lang)
+            self.missed_words = focus_first(result.missed, view.focus)[:60]  # a lesson's focus words first
             words = [{"id": i, "text": spelled(word, self.lexicon), "hear": hear_button(spelled(word, self.lexicon), lang)}
-                     for i, word in enumerate(result.missed[:60])]
+                     for i, word in enumerate(self.missed_words)]
             if self.missed.words != words:
                 self.missed.words, self.missed.selected = words, -1
             help_text = m("boggle.missed_help") if words else m("review.none")
             self.missed_head.value = (f"<h3>{escape(m('boggle.missed_title', count=len(result.missed)))}</h3>"
                                       f"<p>{escape(help_text)}</p>")  # fmt: skip
         else:
-            self.result.value, self.missed_head.value = "", ""
-            self.missed.words, self.missed.selected = [], -1
+            self.result.value, self.missed_head.value, self.lesson_review.value = "", "", ""
+            self.missed.words, self.missed.selected, self.missed_words = [], -1, ()
         _show(self.result, result is not None)
+        _show(self.lesson_review, bool(self.lesson_review.value))
         _show(self.missed_box, result is not None)

@@ -21,7 +21,8 @@ Test hooks: ``.myword-room-game`` (the game dropdown), ``.myword-room-open``,
 ``.myword-room-players`` (who is connected; in a MyWord! room each student's failed and refused
 calls in the last minute, ``.myword-room-flagged`` for one calling too fast, ``.myword-room-muted``),
 ``.myword-room-mute`` and ``.myword-room-unmute`` (for the rest of the round), ``.myword-room-lesson`` (the
-lesson a MyWord! room is opened with: the lessons of the room's language), ``.myword-room-focus`` (its
+lesson a MyWord! room is opened with: the lessons of the room's language,
+:mod:`~myword_edu.ui.teacher.lesson_choice`), ``.myword-room-focus`` (its
 focus words, and who made each), ``.myword-room-say`` ("Say a word": every student's page says the
 next focus word aloud, :meth:`~myword_edu.rooms.live.TeacherRoom.say_word`) and ``.myword-room-said``
 (the word said, which the teacher sees and the students do not, and who made it); for Boggle rooms ``.myword-room-dice``,
@@ -52,6 +53,7 @@ from myword_edu.ui.room.listen import said_html
 from myword_edu.ui.room.page import POLL_SECONDS, scores_html
 from myword_edu.ui.myword.table import CardTable, card_views
 from myword_edu.ui.teacher.room_address import room_address_html
+from myword_edu.ui.teacher.lesson_choice import LessonChoice
 from myword_edu.ui.teacher.room_boggle import BoggleRoomControls
 from myword_edu.ui.widgets.timer import Clock, Pacer
 
@@ -86,12 +88,12 @@ class RoomTab:
         self.game = w.Dropdown(options=[("MyWord!", "myword"), ("Boggle", "boggle")], value="myword",
                                description=t("game"), _dom_classes=["myword-room-game"])  # fmt: skip
         self.game.observe(lambda _c: self._show_game(), names="value")
-        self.boggle = BoggleRoomControls.for_store(panel.lang, panel.store)
+        self.boggle = BoggleRoomControls.for_store(panel.lang, panel.store, library=panel.library)
         self.lang = w.Dropdown(options=[("English", "en"), ("Español", "es")], value="en", description=t("lang"),
                                _dom_classes=["myword-room-lang"])
         self.variant = w.Dropdown(options=[(t("standard"), "standard"), (t("junior"), "junior")], description=t("variant"))
-        self.lesson = w.Dropdown(options=[(t("no_lesson"), "")], value="", description=t("lesson"),
-                                 _dom_classes=["myword-room-lesson"])  # fmt: skip
+        self.lesson_choice = LessonChoice(panel.lang, panel.library, "myword-room-lesson")
+        self.lesson = self.lesson_choice.dropdown
         self.lang.observe(lambda _c: self._list_lessons(), names="value")
         self.pace = w.BoundedFloatText(value=3.0, min=0.5, max=30.0, step=0.5, description=t("pace"),
                                        _dom_classes=["myword-room-pace"])
@@ -144,14 +146,9 @@ class RoomTab:
         self._list_open_rooms()
 
     def _list_lessons(self) -> None:
-        """The lessons a MyWord! room in the language picked can be opened with (read again: a file
-        saved in the Lessons tab meanwhile is there)."""
-        lang = self.lang.value
-        chosen = self.lesson.value
-        options = [(self.t("no_lesson"), "")] + [(lesson.title, lesson.id) for lesson in self.panel.library.lessons()
-                                                  if lesson.lang == lang]  # fmt: skip
-        self.lesson.options = options
-        self.lesson.value = chosen if chosen in {value for _, value in options} else ""
+        """The lessons a room in the language picked (a Boggle room's: its dice's) can be opened with."""
+        self.lesson_choice.list(self.lang.value)
+        self.boggle.list_lessons()
 
     def _attach(self, room: TeacherRoom) -> None:
         """Run ``room`` from this tab (a rebuilt panel, or a teacher going back to an open room)."""
@@ -233,19 +230,15 @@ class RoomTab:
     # -- actions ------------------------------------------------------------------------------
     def open_room(self) -> None:
         store = self.panel.store
-        lesson = store.class_info().lesson
         if self.game.value == "boggle":
             rules = self.boggle.rules()  # checked before the old room closes
+            lesson = self.boggle.lesson_choice.chosen(rules.lang)
             if self.room is not None:
                 self.room.close()
             self.room = self.boggle.open(store, rules=rules, lesson=lesson, lexicons=self._lexicons)
         else:
-            chosen = None
-            if self.lesson.value:  # checked again here: the file may have changed, a page may send anything
-                chosen = self.panel.library.get(self.lesson.value)
-                if chosen is None or chosen.lang != self.lang.value:
-                    self._list_lessons()
-                    raise RoomError("bad_setting", self.t("lesson_gone"))
+            # checked again here: the file may have changed, a page may send anything
+            chosen = self.lesson_choice.chosen(self.lang.value)
             if self.room is not None:
                 self.room.close()
             self.room = TeacherRoom.create(store, lang=self.lang.value, variant=self.variant.value, lesson=chosen,

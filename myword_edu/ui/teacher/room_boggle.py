@@ -4,13 +4,17 @@ countdown, each player's words as they write them, and the end of the round.
 :class:`BoggleRoomControls` belongs to :class:`~myword_edu.ui.teacher.room.RoomTab`.
 Its settings (dice, minutes, shortest word, red bonus cube) open a Boggle room
 and start each round; the dice decide the room's language, so a round cannot
-switch to dice of another language. What it shows comes from the room's log
+switch to dice of another language. A room can be opened with a lesson of the
+dice's language (:mod:`~myword_edu.ui.teacher.lesson_choice`): each board then
+has its focus words planted, and the tab says how many are hidden and, at the
+end, who found each (:mod:`~myword_edu.ui.teacher.room_boggle_lesson`). What it shows comes from the room's log
 (:meth:`~myword_edu.rooms.live.TeacherRoom.view`, :meth:`~myword_edu.rooms.live.TeacherRoom.found`),
 never from a synced trait: the settings a page sends are checked again on each
 click (:meth:`BoggleRoomControls.rules`).
 
 Test hooks: ``.myword-room-dice``, ``.myword-room-minutes``,
-``.myword-room-min-length``, ``.myword-room-bonus`` (the settings);
+``.myword-room-min-length``, ``.myword-room-bonus``, ``.myword-room-boggle-lesson`` (the settings);
+``.myword-room-boggle-focus`` (a lesson room's focus words);
 ``.myword-room-boggle-board`` holds ``div.boggle-grid button.boggle-cube``
 (``data-face`` once the round started); ``.myword-room-boggle-timer`` (the
 countdown); ``.myword-room-boggle-lists`` (each player's words while the round
@@ -46,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 import ipywidgets as w
 
 from myword_edu.i18n.rooms import room_words
-from myword_edu.boggle.dice import DICE, dice_size
+from myword_edu.boggle.dice import DICE, DICE_LANG, dice_size
 from myword_edu.boggle.round import Play
 from myword_edu.boggle.review import leaders
 from myword_edu.boggle.rules import MIN_LENGTH_RANGE, MINUTES_RANGE, TARGETS, BoggleRules, BoggleRulesError
@@ -58,9 +62,14 @@ from myword_edu.rooms.replica import RoomError
 from myword_edu.ui.boggle.app import BOGGLE_CSS
 from myword_edu.ui.boggle.grid import BoggleGrid
 from myword_edu.ui.boggle.panels import cube_labels, spelled, timer_html
+from myword_edu.boggle.review import focus_first
+from myword_edu.ui.teacher.lesson_choice import LessonChoice
+from myword_edu.ui.teacher.room_boggle_lesson import focus_found_html, lesson_status_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from myword_edu.lexicon.wordlist import Lexicon
+    from myword_edu.myword.lesson_library import LessonLibrary
+    from myword_edu.myword.lessons import Lesson
     from myword_edu.rooms.live import TeacherRoom
 
 __all__ = ["BoggleRoomControls", "live_lists_html", "result_lists_html", "boggle_text"]
@@ -164,8 +173,8 @@ def result_lists_html(view: BoggleRoomView, lexicon: "Lexicon", lang: str) -> st
         parts.append(f'<p class="boggle-shared">{_e(m("boggle.crossed_note", words=shared))}</p>')
     if any(s.bonus and not s.crossed for scored in result.words.values() for s in scored):
         parts.append(f'<p class="boggle-bonus-note">{_e(m("boggle.bonus_note"))}</p>')
-    if result.missed:
-        shown = [spelled(word, lexicon) for word in result.missed[:MISSED_SHOWN]]
+    if result.missed:  # a lesson's focus words first
+        shown = [spelled(word, lexicon) for word in focus_first(result.missed, view.focus)[:MISSED_SHOWN]]
         line = boggle_text(lang, "missed", shown=len(shown), count=len(result.missed))
         parts.append(f'<p class="boggle-missed-words">{_e(line)} {_e(", ".join(shown))}</p>')
     else:
@@ -180,9 +189,10 @@ class BoggleRoomControls:
     Args:
         lang: the panel's language.
         defaults: the class's Boggle settings (the controls start with them).
+        library: the lessons a room can be opened with (None: no lesson choice but "No lesson").
     """
 
-    def __init__(self, lang: str, defaults: BoggleRules | None = None) -> None:
+    def __init__(self, lang: str, defaults: BoggleRules | None = None, library: "LessonLibrary | None" = None) -> None:
         self.lang = lang
         rules = defaults if defaults is not None else BoggleRules()
         t = self.t
@@ -202,16 +212,22 @@ class BoggleRoomControls:
                                  value=0, description=t("target"), _dom_classes=["myword-room-target"])  # fmt: skip
         self.target.style.description_width = "initial"
         self.target.layout.width = "300px"
-        self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.target, self.bonus],
+        self.lesson_choice = LessonChoice(lang, library, "myword-room-boggle-lesson")
+        self.lesson_choice.dropdown.style.description_width = "initial"
+        self.dice.observe(lambda _c: self.list_lessons(), names="value")  # a lesson in the dice's language
+        self.list_lessons()
+        self.settings = w.HBox([self.dice, self.minutes, self.min_length, self.target, self.bonus,
+                                self.lesson_choice.dropdown],
                                layout=w.Layout(flex_flow="row wrap", align_items="center"))  # fmt: skip
         self.grid = BoggleGrid(on_path=lambda _cells: None, disabled=True, _dom_classes=["myword-room-boggle-board"])
         self.grid.label = message(lang, "boggle.grid")
         self.timer = w.HTML(_dom_classes=["myword-room-boggle-timer"])
         self.lists = w.HTML(_dom_classes=["myword-room-boggle-lists"])
+        self.focus = w.HTML(_dom_classes=["myword-room-boggle-focus"])
         self.show_words = w.Checkbox(value=True, description=t("show_words"), indent=False,
                                      layout=w.Layout(width="auto"), _dom_classes=["myword-room-show-words"])  # fmt: skip
         self.show_words.observe(lambda _c: self._forget_drawn(), names="value")
-        left = w.VBox([self.timer, self.grid], _dom_classes=["myword-room-boggle-left"])
+        left = w.VBox([self.timer, self.grid, self.focus], _dom_classes=["myword-room-boggle-left"])
         self.live = w.VBox([w.HTML(f"<style>{BOGGLE_CSS}{_CSS}</style>"), self.show_words,
                             w.HBox([left, self.lists], _dom_classes=["myword-room-boggle"])])  # fmt: skip
         self._shown: tuple[Any, ...] | None = None  # (seq, round, over): what the lists show
@@ -222,13 +238,17 @@ class BoggleRoomControls:
         self._shown = None
 
     @classmethod
-    def for_store(cls, lang: str, store: Any) -> "BoggleRoomControls":
+    def for_store(cls, lang: str, store: Any, *, library: "LessonLibrary | None" = None) -> "BoggleRoomControls":
         """Controls starting with the class's Boggle settings (the defaults if they cannot be read)."""
         try:
             defaults = class_rules(store)
         except MyWordError:
             defaults = BoggleRules()
-        return cls(lang, defaults)
+        return cls(lang, defaults, library)
+
+    def list_lessons(self) -> None:
+        """Offer the lessons in the language of the dice picked (read again from their folders)."""
+        self.lesson_choice.list(DICE_LANG.get(self.dice.value, "en"))
 
     def t(self, key: str, **values: Any) -> str:
         return boggle_text(self.lang, key, **values)
@@ -262,12 +282,14 @@ class BoggleRoomControls:
             key = {"seconds": "bad_minutes", "min_length": "bad_min_length", "target": "bad_target"}.get(error.field, "bad_dice")
             raise RoomError("bad_setting", self.t(key, value=minutes)) from error
 
-    def open(self, store: Any, *, rules: BoggleRules | None = None, lesson: str | None,
+    def open(self, store: Any, *, rules: BoggleRules | None = None, lesson: "Lesson | None" = None,
              lexicons: Any) -> "TeacherRoom":  # fmt: skip
-        """Open a Boggle room with ``rules`` (default: the controls'); the dice choose its language."""
+        """Open a Boggle room with ``rules`` (default: the controls') and ``lesson`` (default: the one
+        picked, checked again); the dice choose its language."""
         from myword_edu.rooms.live import TeacherRoom
 
         rules = rules if rules is not None else self.rules()
+        lesson = lesson if lesson is not None else self.lesson_choice.chosen(rules.lang)
         return TeacherRoom.create(store, game="boggle", boggle=rules, lesson=lesson, lexicons=lexicons)
 
     def start(self, room: "TeacherRoom") -> None:
@@ -332,8 +354,20 @@ class BoggleRoomControls:
             rules = view.rules
             status = self.t("playing", n=view.round_no, minutes=clock_minutes(rules.seconds), least=view.min_length,
                             dice=self.t(f"dice.{rules.dice}"))  # fmt: skip
+        self._draw_focus(room, view)
         self._shown = (view.seq, view.round_no, view.over)
         return status
+
+    def _draw_focus(self, room: "TeacherRoom", view: BoggleRoomView) -> None:
+        """A lesson room: how many focus words are hidden, which did not fit; at the end, who found each."""
+        lesson, lexicon = room.room_lesson, room.replica.lexicon
+        if lesson is None:
+            self.focus.value = ""
+        elif view.over and view.result is not None:
+            self.focus.value = focus_found_html(view, lesson.title, lexicon, self.lang)
+        else:
+            self.focus.value = lesson_status_html(view, lesson.title, lexicon, self.lang)
+        self.focus.layout.display = None if self.focus.value else "none"
 
     def _draw_grid(self, view: BoggleRoomView, opened: BoggleRules) -> None:
         board, grid = view.board, self.grid
