@@ -132,3 +132,20 @@ def test_a_practice_link_with_a_lesson_plays_it_and_a_bad_lesson_is_ignored(libr
     assert page.app.session.lesson is None and page.app.session.focus == []
     page = BogglePage("lesson=no-such-lesson&seed=4", store=None, now=clock, lessons=library)
     assert page.app.session.lesson is None
+
+
+def test_the_teachers_listening_setting_plays_the_lesson_board_by_ear(tmp_path, library, browser, clock):
+    from myword_edu.classroom.roster import StudentSettings
+
+    store = Store.open(f"sqlite:///{tmp_path / 'b.sqlite3'}", fresh=True)
+    store.add_student("Ana", StudentSettings(listen=True), lesson="en-4-qu")
+    store.add_student("Ben", StudentSettings(listen=True))  # listening on, but no lesson: no word to say
+    store.add_student("Cleo", lesson="en-4-qu")  # a lesson, listening off
+    page = BogglePage("", store=store, now=clock, lessons=library)
+    expected = {"Ana": True, "Ben": False, "Cleo": False}
+    for name, listening in expected.items():
+        (button,) = [b for b in page.names.children if b.description == name]
+        browser.click(button)
+        assert page.app.session.settings.listen is listening, name
+        assert page.app.session.is_listening is listening, name
+        browser.click(page.not_me)

@@ -101,11 +101,14 @@ class BoggleSettings:
         >>> from myword_edu.boggle.rules import BoggleRules
         >>> from myword_edu.classroom.settings import resolve_boggle
         >>> s = BoggleSettings(name="Ana").with_play(resolve_boggle(BoggleRules(size=5, seconds=120, dice="big")))
-        >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots
-        ('big', 120, None, 'Ana', 0)
+        >>> s.dice_set, s.seconds, s.min_length, s.name, s.bots, s.listen
+        ('big', 120, None, 'Ana', 0, False)
+
+        Listening on (the teacher's setting) plays a lesson board by ear; without a lesson there is no word to say.
         """
         return replace(self, lang=play.lang, dice=play.dice, seconds=play.seconds, min_length=play.min_length,
-                       level=play.bot_level, lesson=play.lesson_id)  # fmt: skip
+                       level=play.bot_level, lesson=play.lesson_id,
+                       listen=play.listen and play.lesson_id is not None)  # fmt: skip
 
     def with_changes(self, **changes: Any) -> "BoggleSettings":
         """A copy with some values changed, each checked like a query value (bad ones raise)."""
