@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
+
+# No time limit per example: the test command runs the browser tests beside these on 2 cores, and
+# speed is the benchmarks' business (benchmarks/), never a test's.
+settings.register_profile("myword", deadline=None)
+settings.load_profile("myword")
 
 
 @pytest.fixture(scope="session")

@@ -23,4 +23,21 @@ PYTHON=${PYTHON:-python3}
 .venv/bin/python -m pip install -q -e '.[test]'
 # The architecture: packages import one way, the games never each other, no cycles (pyproject.toml).
 .venv/bin/lint-imports --no-cache >/dev/null || .venv/bin/lint-imports --no-cache
-exec .venv/bin/python -m pytest "$@"
+[ $# -eq 0 ] || exec .venv/bin/python -m pytest "$@"   # some tests: one run, as asked
+
+# Every test, as two runs side by side on the 2 cores: the browser and load tests (servers, Chromium,
+# 30-process rooms: one at a time, in order, on a machine loaded as before) and every other test beside
+# them. The browser run reports as it goes; the other run's report follows it; the last line sums both.
+reports=$(mktemp -d)
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp="$reports/tmp-other" --junitxml="$reports/other.xml" \
+  --ignore=tests/browser --ignore=tests/load >"$reports/other.log" 2>&1 &
+other=$!
+status=0
+.venv/bin/python -m pytest --basetemp="$reports/tmp-browser" --junitxml="$reports/browser.xml" tests/browser tests/load || status=$?
+wait "$other" || status=$((status ? status : $?))
+echo
+echo "---- every test but the browser and load tests ----"
+cat "$reports/other.log"
+.venv/bin/python tools/test_total.py "$reports/browser.xml" "$reports/other.xml" || status=$((status ? status : 1))
+rm -rf "$reports"
+exit "$status"
