@@ -30,7 +30,7 @@ from myword_edu.boggle.dice import DICE, DICE_LANG
 from myword_edu.boggle.rules import MIN_LENGTH_RANGE, TARGETS
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.ui.widgets.display import ShowsRoot
+from myword_edu.ui.widgets.game_view import GameView
 from myword_edu.ui.boggle.grid import BoggleGrid, WordChips
 from myword_edu.ui.boggle.model import BoggleSession, BPhase
 from myword_edu.ui.boggle.panels import (best_html, cube_labels, counts_html, found_html, lesson_html, result_html, spelled,
@@ -42,7 +42,6 @@ from myword_edu.ui.widgets.speech import hear_button
 from myword_edu.ui.myword.panels import feedback_html
 from myword_edu.ui.myword.settings import MAX_BOTS
 from myword_edu.ui.widgets.style import style_tag
-from myword_edu.ui.widgets.timer import Clock
 
 __all__ = ["BoggleApp", "boggle_settings_from_request", "preload", "BOGGLE_CSS"]
 
@@ -109,7 +108,7 @@ def _show(widget: w.DOMWidget, visible: bool) -> None:
         widget.add_class("myword-hidden")
 
 
-class BoggleApp(ShowsRoot):
+class BoggleApp(GameView):
     """Boggle in the browser: solo practice ("beat your best") or against robots.
 
     Args:
@@ -133,16 +132,8 @@ class BoggleApp(ShowsRoot):
         lessons: Callable[[str], Any] | None = None,
     ) -> None:
         self.locked = locked
-        self.session = BoggleSession(settings, lexicons=lexicons, now=now, bests=bests, lessons=lessons)
-        if recorder is not None:
-            recorder.attach(self.session)
-        self.clock = Clock(self.session.tick, now=now)
-        self.session.on_change = self.clock.start
-        self._relabeling = False
-        self._build()
-        self._relabel()
-        self._redraw()
-        self.session.observe(self._on_session, names=list(self.session.trait_names()))
+        self._start(BoggleSession(settings, lexicons=lexicons, now=now, bests=bests, lessons=lessons),
+                    recorder=recorder, now=now)  # fmt: skip
 
     # -- building ---------------------------------------------------------------------
     def _build(self) -> None:
@@ -297,13 +288,6 @@ class BoggleApp(ShowsRoot):
         if change["name"] == "heard":  # the next word to find by ear: say it now
             self.listen.said(change["new"])
         self._redraw()
-
-    def _relabel(self) -> None:
-        self._relabeling = True
-        try:
-            self._relabel_all()
-        finally:
-            self._relabeling = False
 
     def _relabel_all(self) -> None:
         s = self.session.settings

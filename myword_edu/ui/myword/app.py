@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from myword_edu.i18n.game import message
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.ui.widgets.display import ShowsRoot
+from myword_edu.ui.widgets.game_view import GameView
 from myword_edu.ui.widgets.live import LiveRegion
 from myword_edu.ui.widgets.speech import Speaker
 from myword_edu.ui.myword.model import Phase, Session
@@ -34,7 +34,6 @@ from myword_edu.ui.myword.panels import (
 from myword_edu.ui.myword.settings import MAX_BOTS, Mode, Settings
 from myword_edu.ui.widgets.style import style_tag
 from myword_edu.ui.myword.table import CardTable, card_views
-from myword_edu.ui.widgets.timer import Clock
 
 __all__ = ["StudentApp"]
 
@@ -45,7 +44,7 @@ def _button(*classes: str) -> w.Button:
     return w.Button(layout=w.Layout(width="auto"), _dom_classes=["myword-btn", *classes])
 
 
-class StudentApp(ShowsRoot):
+class StudentApp(GameView):
     """MyWord! in the browser: practice against robots, or the class screen.
 
     Args:
@@ -66,18 +65,9 @@ class StudentApp(ShowsRoot):
     ) -> None:
         listening = settings is not None and settings.listen and settings.lesson is not None
         kind = ListenSession if listening else Session  # "Listen and build": the app says the words
-        self.session = kind(settings, lexicons=lexicons, now=now, lessons=lessons)
         self.locked = locked  # a student on the class list: the teacher's settings, not the page's
-        if recorder is not None:
-            recorder.attach(self.session)
-        self.clock = Clock(self.session.tick, now=now)
-        self.session.on_change = self.clock.start
         self._shown = False
-        self._relabeling = False
-        self._build()
-        self._relabel()
-        self._redraw()
-        self.session.observe(self._on_session, names=list(self.session.trait_names()))
+        self._start(kind(settings, lexicons=lexicons, now=now, lessons=lessons), recorder=recorder, now=now)
 
     # -- building ---------------------------------------------------------------
     def _build(self) -> None:
@@ -240,13 +230,6 @@ class StudentApp(ShowsRoot):
     # -- drawing ----------------------------------------------------------------
     def _on_session(self, change: dict) -> None:
         self._redraw()
-
-    def _relabel(self) -> None:
-        self._relabeling = True
-        try:
-            self._relabel_all()
-        finally:
-            self._relabeling = False
 
     def _relabel_all(self) -> None:
         lang = self.session.lang
