@@ -180,11 +180,12 @@ def join(room_server, pages, code: str, name: str, width: int, height: int):
     return page
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_myword_room_page_does_not_shift_in_a_whole_round(room_server, pages, lang):
-    teacher, code = open_room(room_server, pages, "myword", lang)
-    sizes = {"Ana": (1366, 768), "Ben": (768, 1024)} if lang == "en" else {"Carla": (1366, 768), "Dani": (768, 1024)}
-    students = {(lang, *size): join(room_server, pages, code, name, *size) for name, size in sizes.items()}
+def test_a_myword_room_page_does_not_shift_in_a_whole_round(room_server, pages):
+    """One room, four pages: Ana and Ben play in English, Carla and Dani in Spanish (their pages speak
+    Spanish and their calls are judged in Spanish), each language at both sizes."""
+    teacher, code = open_room(room_server, pages, "myword", "en")
+    sizes = {"Ana": ("en", 1366, 768), "Ben": ("en", 768, 1024), "Carla": ("es", 768, 1024), "Dani": ("es", 1366, 768)}
+    students = {key: join(room_server, pages, code, name, *key[1:]) for name, key in sizes.items()}
     teacher.wait_for_selector(f".myword-room-players >> text={list(sizes)[-1]}")
     teacher.locator("button.myword-room-start").click()
     teacher.locator(".myword-room-auto").click()
@@ -199,6 +200,7 @@ def test_a_myword_room_page_does_not_shift_in_a_whole_round(room_server, pages, 
                  deadline=time.monotonic() + 300, meanwhile=end_when_dealt)  # fmt: skip
     results = {}
     for key, page in students.items():
+        assert ("ronda" if key[0] == "es" else "round") in page.locator(".myword-room-status").inner_text().lower()
         page.wait_for_timeout(1200)  # the round's end settles
         results[key] = measure(page, started[key])
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -207,18 +209,19 @@ def test_a_myword_room_page_does_not_shift_in_a_whole_round(room_server, pages, 
     report("MyWord! live room", results)
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_boggle_room_page_does_not_shift_in_a_whole_round(room_server, pages, lang):
-    teacher, code = open_room(room_server, pages, "boggle", lang)
-    sizes = {"Ana": (768, 1024), "Ben": (1366, 768)} if lang == "en" else {"Carla": (768, 1024), "Dani": (1366, 768)}
-    students = {(lang, *size): join(room_server, pages, code, name, *size) for name, size in sizes.items()}
+def test_a_boggle_room_page_does_not_shift_in_a_whole_round(room_server, pages):
+    """One room on the English dice, four pages: Ana and Ben's in English, Carla and Dani's in Spanish
+    (their own language), each language at both sizes; everyone writes English words from the board."""
+    teacher, code = open_room(room_server, pages, "boggle", "en")
+    sizes = {"Ana": ("en", 768, 1024), "Ben": ("en", 1366, 768), "Carla": ("es", 1366, 768), "Dani": ("es", 768, 1024)}
+    students = {key: join(room_server, pages, code, name, *key[1:]) for name, key in sizes.items()}
     teacher.wait_for_selector(f".myword-room-players >> text={list(sizes)[-1]}")
     teacher.locator("button.myword-room-start").click()
     for page in students.values():
         page.wait_for_function(f"[...document.querySelectorAll('{CUBES}')].every(e => e.dataset.face)")
     started = {key: now(page) for key, page in students.items()}
-    play_a_round(students, over=".myword-room-boggle-result .boggle-result", word_for=boggle_word, entry=".myword-entry input",
-                 deadline=time.monotonic() + 300)  # fmt: skip
+    play_a_round(students, over=".myword-room-boggle-result .boggle-result", entry=".myword-entry input",
+                 word_for=lambda page, _lang: boggle_word(page, "en"), deadline=time.monotonic() + 300)  # fmt: skip
     results = {}
     for key, page in students.items():
         page.wait_for_timeout(1200)  # the round's end settles
