@@ -35,6 +35,22 @@ def lexicons():
     return lex.__getitem__
 
 
+@pytest.fixture
+def lex(lexicons):
+    """The tiny lexicons by language, as a room takes them."""
+    return {"en": lexicons("en"), "es": lexicons("es")}
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A teacher's lessons folder: "Cats and dogs" (English: cat, dog) and "La casa" (Spanish: casa, mesa)."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    (folder / "pets.toml").write_text('title = "Cats and dogs"\nlanguage = "en"\nfocus = ["cat", "dog"]\n')
+    (folder / "casa.toml").write_text('title = "La casa"\nlanguage = "es"\nfocus = ["casa", "mesa"]\n')
+    return folder
+
+
 class FakeClock:
     """A monotonic clock the test moves by hand."""
 

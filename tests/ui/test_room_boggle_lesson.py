@@ -38,11 +38,6 @@ TEXTS = {
 
 
 @pytest.fixture
-def lex(lexicons):
-    return {"en": lexicons("en"), "es": lexicons("es")}
-
-
-@pytest.fixture
 def folder(tmp_path):
     folder = tmp_path / "lessons"
     folder.mkdir()

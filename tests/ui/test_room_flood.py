@@ -37,11 +37,6 @@ def store(tmp_path):
 
 
 @pytest.fixture
-def lex(lexicons):
-    return {"en": lexicons("en"), "es": lexicons("es")}
-
-
-@pytest.fixture
 def tab(store, lex, clock):
     auth = TeacherAuth(store, kdf_n=2**10)
     auth.reset(PASSCODE, PASSCODE)

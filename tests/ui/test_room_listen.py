@@ -31,20 +31,6 @@ LESSON = {"en": ("pets", ["cat", "dog"]), "es": ("casa", ["casa", "mesa"])}
 
 
 @pytest.fixture
-def lex(lexicons):
-    return {"en": lexicons("en"), "es": lexicons("es")}
-
-
-@pytest.fixture
-def folder(tmp_path):
-    folder = tmp_path / "lessons"
-    folder.mkdir()
-    (folder / "pets.toml").write_text('title = "Cats and dogs"\nlanguage = "en"\nfocus = ["cat", "dog"]\n')
-    (folder / "casa.toml").write_text('title = "La casa"\nlanguage = "es"\nfocus = ["casa", "mesa"]\n')
-    return folder
-
-
-@pytest.fixture
 def store(tmp_path):
     store = Store.open(f"sqlite:///{tmp_path / 'room.sqlite3'}", fresh=True)
     for name in ("Ana", "Ben", "Cleo"):
