@@ -33,7 +33,8 @@ reports=$(mktemp -d)
   --ignore=tests/browser --ignore=tests/load >"$reports/other.log" 2>&1 &
 other=$!
 status=0
-.venv/bin/python -m pytest --basetemp="$reports/tmp-browser" --junitxml="$reports/browser.xml" tests/browser tests/load || status=$?
+.venv/bin/python -m pytest --durations=12 --basetemp="$reports/tmp-browser" --junitxml="$reports/browser.xml" \
+  tests/browser tests/load || status=$?
 wait "$other" || status=$((status ? status : $?))
 echo
 echo "---- every test but the browser and load tests ----"
