@@ -79,6 +79,10 @@ def test_two_students_see_the_teachers_deal_and_a_taken_word_disappears(room_ser
     wait_for_faces(ben, left)  # gone from Ben's page too
     wait_for_faces(teacher, left)
     ben.wait_for_selector(f".myword-room-scores >> text={words[0].upper()}")
+    # The teacher's scores read as a table: names and numbers apart ("Ana   6", not "Ana6"), as on the students' pages.
+    for page in (teacher, ben):
+        gap = page.eval_on_selector(".myword-room-table td", "td => parseFloat(getComputedStyle(td).paddingRight)")
+        assert gap >= 10, page.url
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     ben.screenshot(path=str(ARTIFACTS / "room-student.png"))
     teacher.screenshot(path=str(ARTIFACTS / "room-teacher.png"))

@@ -54,21 +54,27 @@ from myword_edu.ui.room.listen import LISTEN_CSS, ListenPanel
 from myword_edu.ui.room.picks import CardPicks
 from myword_edu.ui.widgets.timer import Clock
 
-__all__ = ["RoomPage", "room_text", "POLL_SECONDS"]
+__all__ = ["RoomPage", "room_text", "POLL_SECONDS", "SCORES_CSS"]
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 0.15
 HEARTBEAT_SECONDS = 5.0
 
-ROOM_CSS = """
+#: The scores table (:func:`scores_html`), on the student's room page and in the teacher's Live room tab.
+SCORES_CSS = """
+.myword-room-table { border-collapse: collapse; }
+.myword-room-table th { padding: 2px 14px; font-size: 15px; text-align: left; white-space: nowrap; }
+.myword-room-table td { padding: 2px 14px; font-size: 18px; }
+.myword-room-table tr.myword-me td { font-weight: 700; }
+"""
+
+ROOM_CSS = SCORES_CSS + """
 .myword-room h1 { margin: 0; font-size: 30px; color: #1f6f4a; }
 .myword-room .myword-room-code input { font-size: 26px !important; height: 50px !important; letter-spacing: 0.2em;
   text-transform: uppercase; }
 .myword-room button.myword-room-name { font-size: 22px; height: 56px; min-width: 150px; border-radius: 12px; }
 .myword-room .myword-good { color: #1f6f4a; font-size: 20px; font-weight: 700; }
 .myword-room .myword-bad { color: #a3261b; font-size: 20px; font-weight: 700; }
-.myword-room-table td { padding: 2px 14px; font-size: 18px; }
-.myword-room-table tr.myword-me td { font-weight: 700; }
 .myword-room .myword-late { color: #5a4a00; background: #fff3c4; font-size: 20px; font-weight: 700;
   padding: 4px 12px; border-radius: 8px; display: inline-block; } /* too late: no cross, it costs nothing */
 .myword-room .myword-late::before { content: "⏱ "; }

@@ -38,6 +38,7 @@ from myword_edu.myword.lesson_library import LessonLibrary, default_library
 from myword_edu.classroom.passcode import LockedOutError, PasscodeError, TeacherAuth
 from myword_edu.ui.widgets.display import ShowsRoot, say
 from myword_edu.ui.widgets.timer import Clock
+from myword_edu.ui.room.page import SCORES_CSS
 from myword_edu.ui.widgets.style import LABEL_CSS
 
 __all__ = ["TeacherPanel", "TEACHER_CSS", "close_all"]
@@ -148,7 +149,7 @@ class TeacherPanel(ShowsRoot):
             self.store_error = str(error)
         self.refresher = Clock(self._refresh, now=clock, max_sleep=REFRESH_SECONDS)
         self._clock = clock
-        self.style = w.HTML(f"<style>{TEACHER_CSS}{LABEL_CSS}</style>")
+        self.style = w.HTML(f"<style>{TEACHER_CSS}{LABEL_CSS}{SCORES_CSS}</style>")  # the Live room tab's scores
         self.title = w.HTML(_dom_classes=["myword-title"])
         self.lang_toggle = w.ToggleButtons(options=[("English", "en"), ("Español", "es")], value=self.lang)
         self.lang_toggle.style.button_width = "auto"
