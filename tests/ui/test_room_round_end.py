@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from myword_edu.ui.room.page import POLL_SECONDS, room_text
 
-from tests.ui.test_room import _open_room, _student, lex, store, teacher  # noqa: F401  (fixtures)
+from tests.ui.test_room import _open_room, _student, store, teacher  # noqa: F401  (fixtures; lex is tests/ui/conftest.py's)
 
 
 def test_end_round_shows_on_every_page_at_the_next_poll_and_on_the_teachers_tab(store, lex, teacher, browser):

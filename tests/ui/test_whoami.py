@@ -256,12 +256,14 @@ def test_a_rostered_students_new_lesson_game_deals_the_words_they_missed_first(s
     page.pick(ana.id)
     s = page.app.session
     assert s.lesson.review == ("ship", "fish")
-    for rnd in range(s.rounds):  # every round of the game deals SHIP's cards first, then FISH's
-        starts = _block_starts(s.lesson.deal(s.game.seed, rnd), s.lesson)
-        assert starts["ship"] < starts["fish"] < min(v for k, v in starts.items() if k not in ("ship", "fish"))
-    starts = _block_starts(s.round.initial_deck, s.lesson)
-    assert min(starts, key=starts.get) == "ship"  # the deck on the table now
-    assert s.round.initial_deck == tuple(s.lesson.deal(s.game.seed, 0))
+    # Every round of such a game deals SHIP's cards first, then FISH's (seeds fixed here: with a random one,
+    # letters dealt at random can look like a block; the order itself is a property of stack_deck,
+    # tests/unit/test_review_deal.py).
+    for seed in (3, 11):
+        for rnd in range(s.rounds):
+            starts = _block_starts(s.lesson.deal(seed, rnd), s.lesson)
+            assert starts["ship"] < starts["fish"] < min(v for k, v in starts.items() if k not in ("ship", "fish"))
+    assert s.round.initial_deck == tuple(s.lesson.deal(s.game.seed, 0))  # the deck on the table now is that deal
     # made twice more: the next game deals it like every other word (its review is asked of the store again)
     _tries(store, ana, "myword", [("ship", True, "ship"), ("ship", True, "ship")])
     page.back_to_names()
