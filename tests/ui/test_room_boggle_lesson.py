@@ -8,17 +8,13 @@ from __future__ import annotations
 import pytest
 
 from myword_edu.boggle.dice import DICE
-from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.classroom.roster import StudentSettings
 from myword_edu.classroom.store import Store
-from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.rooms.live import TeacherRoom
 from myword_edu.ui.room.page import RoomPage
-from myword_edu.ui.teacher.panel import TeacherPanel
-from myword_edu.ui.teacher.room import RoomTab
+from tests.ui.room_tabs import lesson_room_tab
 from tests.store_clock import StoreClock
 
-PASSCODE = "aula-viva-9"
 BOARD = "P E R S / L A T G / S I N E / T E R S"  # REST and TENS are on it, CAT is not
 DICE_INDEX = {name: i for i, name in enumerate(DICE)}
 TEXTS = {
@@ -60,15 +56,7 @@ def fixed_board(monkeypatch):
     monkeypatch.setattr(TeacherRoom, "create", classmethod(lambda cls, *a, **k: create(cls, *a, board=BOARD, **k)))
 
 
-def _tab(store, lex, folder, clock, lang="en"):
-    auth = TeacherAuth(store, kdf_n=2**10)
-    auth.reset(PASSCODE, PASSCODE)
-    panel = TeacherPanel(store=store, auth=auth, library=LessonLibrary([folder], lexicons=lex.__getitem__),
-                         clock=clock, lang=lang)  # fmt: skip
-    assert panel.unlock(PASSCODE)
-    tab = next(t for t in panel.tabs if isinstance(t, RoomTab))
-    tab._lexicons = lex
-    return tab
+_tab = lesson_room_tab  # the unlocked Live room tab (tests/ui/room_tabs.py)
 
 
 def _student(store, lex, browser, code, name):

@@ -8,14 +8,10 @@ from collections import Counter
 
 import pytest
 
-from myword_edu.classroom.passcode import TeacherAuth
 from myword_edu.classroom.store import Store
-from myword_edu.myword.lesson_library import LessonLibrary
 from myword_edu.ui.room.page import RoomPage
-from myword_edu.ui.teacher.panel import TeacherPanel
-from myword_edu.ui.teacher.room import RoomTab
+from tests.ui.room_tabs import lesson_room_tab
 
-PASSCODE = "aula-viva-9"
 TEXTS = {
     "en": {"none": "No lesson", "label": "Lesson", "title": "Focus words of “Cats and dogs”",
            "count": "1 of 2 focus words made", "not_yet": "not made yet",
@@ -34,15 +30,7 @@ def store(tmp_path):
     return store
 
 
-def _tab(store, lex, folder, clock, lang):
-    auth = TeacherAuth(store, kdf_n=2**10)
-    auth.reset(PASSCODE, PASSCODE)
-    panel = TeacherPanel(store=store, auth=auth, library=LessonLibrary([folder], lexicons=lex.__getitem__),
-                         clock=clock, lang=lang)  # fmt: skip
-    assert panel.unlock(PASSCODE)
-    tab = next(t for t in panel.tabs if isinstance(t, RoomTab))
-    tab._lexicons = lex
-    return tab
+_tab = lesson_room_tab  # the unlocked Live room tab (tests/ui/room_tabs.py)
 
 
 def _student(store, lex, browser, code, name):
