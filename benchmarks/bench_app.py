@@ -76,7 +76,7 @@ def kernel_pids(server_pid: int) -> list[int]:
     while stack:
         for pid, args in children.get(stack.pop(), []):
             stack.append(pid)
-            if "ipykernel_launcher" in args:
+            if "ipykernel_launcher" in args or "myword_edu.server.kernel" in args:
                 found.append(pid)
     return found
 

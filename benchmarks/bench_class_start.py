@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_app import ARGS, CHROMIUM, REPO, free_port, kernel_pids, memory_mib, stop_server, wait_for, wait_idle  # noqa: E402
+from bench_app import ARGS, CHROMIUM, REPO, cpu_ticks, free_port, kernel_pids, memory_mib, stop_server, wait_for, wait_idle  # noqa: E402
 
 #: page name -> (path and query, CSS selector of its first usable control)
 PAGES = {
@@ -46,6 +46,11 @@ PLAIN_NOTEBOOK = {
 }  # fmt: skip
 READY_TIMEOUT_S = 300
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # (the benchmark says so when it starts)
+    PlaywrightError = Exception  # type: ignore[misc, assignment]
+
 
 @dataclass
 class Result:
@@ -55,6 +60,46 @@ class Result:
     failed: int
     kernels: int
     private_mib: list[float]
+    cpu: dict[str, float]  # CPU seconds used from the first navigation to the last page ready, by process group
+    reloads: int  # pages that reloaded themselves (the template's retry after 120 s)
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,args="], capture_output=True, text=True).stdout
+    table = {}
+    for line in out.splitlines():
+        pid, ppid, args = (line.split(None, 2) + [""])[:3]
+        table[int(pid)] = (int(ppid), args)
+    return table
+
+
+def cpu_by_group(server_pid: int) -> dict[str, float]:
+    """CPU seconds used so far by the server, its kernels and this benchmark's Chromium (live processes)."""
+    table = _processes()
+    groups = {"server": 0, "kernels": 0, "chromium": 0}
+
+    def descends(pid: int, root: int) -> bool:
+        while pid > 1:
+            if pid == root:
+                return True
+            pid = table.get(pid, (1, ""))[0]
+        return False
+
+    for pid, (_ppid, args) in table.items():
+        if pid == server_pid:
+            group = "server"
+        elif descends(pid, server_pid) and ("ipykernel" in args or "myword_edu.server.kernel" in args):
+            group = "kernels"
+        elif "chromium" in args and descends(pid, os.getpid()):
+            group = "chromium"
+        else:
+            continue
+        try:
+            groups[group] += cpu_ticks(pid)
+        except (OSError, ValueError):
+            pass
+    tick = os.sysconf("SC_CLK_TCK")
+    return {k: v / tick for k, v in groups.items()}
 
 
 def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
@@ -83,25 +128,39 @@ def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
     return process, port
 
 
+def _shows(tab, selector: str) -> bool:
+    try:
+        return tab.locator(selector).count() > 0
+    except PlaywrightError:  # the page is between two documents (it is still navigating)
+        return False
+
+
 def run_class(browser, page: str, size: int, workdir: Path) -> Result:
     path, selector = PAGES[page]
     process, port = _start(page, workdir)
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(size)]
     try:
         tabs = [context.new_page() for context in contexts]
-        started = time.monotonic()
+        loads = [0] * size
         for i, tab in enumerate(tabs):
-            tab.goto(f"http://localhost:{port}/voila/render/{path.format(i=i)}", wait_until="commit")
+            tab.on("load", lambda _p, i=i: loads.__setitem__(i, loads[i] + 1))
+        cpu_before = cpu_by_group(process.pid)
+        started = time.monotonic()
+        for i, tab in enumerate(tabs):  # every tab asks at once (a goto would wait for each page's first byte)
+            tab.evaluate("url => { window.location.href = url; }", f"http://localhost:{port}/voila/render/{path.format(i=i)}")
         ready: dict[int, float] = {}
         deadline = started + READY_TIMEOUT_S
         while len(ready) < size and time.monotonic() < deadline:
             for i, tab in enumerate(tabs):
-                if i not in ready and tab.locator(selector).count() > 0:
+                if i not in ready and _shows(tab, selector):
                     ready[i] = time.monotonic() - started
             time.sleep(0.05)
+        cpu_after = cpu_by_group(process.pid)
         pids = kernel_pids(process.pid)
         private = sorted(round(memory_mib(pid)["private"], 1) for pid in pids)
-        return Result(page, size, sorted(ready.values()), size - len(ready), len(pids), private)
+        cpu = {k: cpu_after[k] - cpu_before[k] for k in cpu_after}
+        return Result(page, size, sorted(ready.values()), size - len(ready), len(pids), private, cpu,
+                      sum(n > 1 for n in loads))
     finally:
         for context in contexts:
             context.close()
@@ -124,8 +183,9 @@ def main() -> None:
                 results.append(result)
                 print(f"  {page} x{size}: ready {len(result.times)}/{size}", file=sys.stderr, flush=True)
         browser.close()
-    print("| page | students | ready | median s | max s | median / plain | max / plain | kernels | kernel private MiB (median / max) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| page | students | ready | median s | max s | median / plain | max / plain | kernels | kernel private MiB "
+          "(median / max) | CPU s per page: server / kernels / Chromium | reloaded |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for size in args.sizes:
         plain = next(r for r in results if r.page == "plain" and r.size == size)
         for r in (r for r in results if r.size == size):
@@ -133,8 +193,9 @@ def main() -> None:
             top = max(r.times) if r.times else float("nan")
             pmed, ptop = statistics.median(plain.times), max(plain.times)
             mem = f"{statistics.median(r.private_mib):.0f} / {max(r.private_mib):.0f}" if r.private_mib else "-"
+            cpu = " / ".join(f"{r.cpu[k] / size:.2f}" for k in ("server", "kernels", "chromium"))
             print(f"| {r.page} | {size} | {len(r.times)}/{size} | {med:.1f} | {top:.1f} | {med / pmed:.2f} | {top / ptop:.2f} "
-                  f"| {r.kernels} | {mem} |")  # fmt: skip
+                  f"| {r.kernels} | {mem} | {cpu} | {r.reloads} |")  # fmt: skip
 
 
 if __name__ == "__main__":

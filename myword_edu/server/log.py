@@ -214,11 +214,15 @@ def logging_config(app_logger: str, log_file: Path, *, port: int) -> dict[str, A
 
 
 class LoggedKernelManager(ServerKernelManager):  # type: ignore[misc]
-    """A page's kernel whose own output (its start-up warnings, crashes) goes to the log file, not the window."""
+    """A page's kernel whose own output (its start-up warnings, crashes) goes to the log file, not the
+    window; the kernel runs without ipykernel's debugger (:mod:`myword_edu.server.kernel`)."""
 
     output_file = Unicode("", config=True, help="append the kernel process's stdout and stderr to this file")
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        from myword_edu.server.kernel import lean_command
+
+        kernel_cmd = lean_command(kernel_cmd)
         if not self.output_file or "stderr" in kw:
             return await super()._async_launch_kernel(kernel_cmd, **kw)
         with open(self.output_file, "ab") as out:  # the kernel keeps its own copy of the file handle

@@ -29,7 +29,9 @@ log = logging.getLogger(__name__)
 def preload() -> None:
     """Load what every page needs (widgets, both word lists) before the request arrives."""
     from myword_edu.lexicon.wordlist import load_lexicon
-    from myword_edu.ui import whoami; from myword_edu.ui.myword import app  # noqa: F401  (imports ipywidgets, anywidget and the class store)
+    # ipywidgets, anywidget and the game; not the class store (SQLAlchemy, 10 MiB of each kernel): a practice link
+    # never opens it, and a page that does loads it then (about 0.2 s)
+    from myword_edu.ui import whoami; from myword_edu.ui.myword import app  # noqa: F401
 
     for lang in Lang:
         try:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import time
 from html import escape
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -47,13 +47,14 @@ from myword_edu.i18n.classroom import text
 from myword_edu.myword.lesson_library import LessonLibrary, default_library
 from myword_edu.myword.lessons import Lesson
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
-from myword_edu.classroom.presence import MYWORD
 from myword_edu.ui.widgets.display import ShowsRoot
 from myword_edu.ui.myword.app import StudentApp
-from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
-from myword_edu.ui.seat_gate import PagePulse, SeatGate
 from myword_edu.ui.myword.settings import Settings, link_choices, link_lang
 from myword_edu.ui.widgets.style import style_tag
+
+if TYPE_CHECKING:  # the class store's modules (SQLAlchemy: 10 MiB) load when a page uses the store
+    from myword_edu.ui.myword.recorder import AttemptRecorder
+    from myword_edu.ui.seat_gate import PagePulse, SeatGate
 
 __all__ = ["StudentPage", "is_practice_link", "PRACTICE_KEYS"]
 
@@ -188,6 +189,8 @@ class StudentPage(ShowsRoot):
     def _build_picker(self) -> None:
         assert self.store is not None
         if self.gate is None:  # one per page: its wait after wrong pictures outlives "Not you?"
+            from myword_edu.ui.seat_gate import SeatGate
+
             self.gate = SeatGate(self.store, wall=self._wall)
             self.gate.on_lost = self._seat_lost
             self.pulse = self.gate.pulse
@@ -275,6 +278,8 @@ class StudentPage(ShowsRoot):
             self.student = student
             self._play_or_carry_on(student, settings, lesson)
 
+        from myword_edu.classroom.presence import MYWORD
+
         self._take_seat(student, MYWORD, play)
 
     def _take_seat(self, student: Student, place: str, play: Callable[[], None]) -> None:
@@ -286,6 +291,8 @@ class StudentPage(ShowsRoot):
 
     def _play_or_carry_on(self, student: Student, settings: Settings, lesson: Lesson | None) -> None:
         """The student's unfinished game if the store keeps one for these settings, else a new one."""
+        from myword_edu.ui.myword.recorder import AttemptRecorder, unfinished_game
+
         assert self.store is not None
         recorder = self._recorder(AttemptRecorder(self.store, student))
         try:

@@ -45,3 +45,29 @@ def test_a_page_that_starts_shows_no_note(open_app):
     page.clock.install()
     page.clock.run_for(130_000)
     assert page.locator(".myword-start-note").count() == 0 and page.locator(".myword-table").count() == 1
+
+
+def test_a_page_still_on_its_way_is_not_reloaded(server, chromium):
+    """Under a whole class's load a page's widgets can take minutes to arrive: while they keep
+    arriving the page waits (a reload would throw that work away); once nothing arrives for 90 s it
+    tries again."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.route_web_socket(re.compile(r".*/api/kernels/.*"), lambda ws: None)  # no app, as on a stuck page
+        page.clock.install()
+        loads: list[str] = []
+        page.on("load", lambda p: loads.append(p.url))
+        page.goto(server.app_url, wait_until="load")
+        assert page.locator(".jp-OutputArea").count() >= 1
+        for _ in range(4):  # 4 minutes of widgets arriving one a minute: no reload
+            page.clock.run_for(60_000)
+            page.evaluate("document.querySelector('.jp-OutputArea').appendChild(document.createElement('div'))")
+        page.wait_for_selector(".myword-start-note >> text=Your game is still getting ready")
+        assert len(loads) == 1
+        with page.expect_event("load"):  # then nothing more arrives: it tries again
+            page.clock.run_for(91_000)
+        assert len(loads) == 2
+    finally:
+        context.close()

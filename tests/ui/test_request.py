@@ -8,10 +8,12 @@ one-message websocket protocol itself.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
 
+import pytest
 from websockets.sync.server import serve
 
 from myword_edu.ui.request import query_from_request, query_url
@@ -73,3 +75,25 @@ def test_waiting_for_the_request_loads_no_server_package():
         assert out.stdout.strip() == "[]"
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize("notebook", ["myword", "boggle"])
+def test_a_practice_page_plays_without_loading_the_class_store(notebook, tmp_path):
+    """A practice link never opens the class store, so its kernel does not load SQLAlchemy (10 MiB each)."""
+    page = ("from myword_edu.ui import StudentPage as Page\nquery = 'seed=3&bots=2&pace=0.1'\n" if notebook == "myword" else
+            "from myword_edu.ui.boggle.page import BogglePage as Page\nquery = 'seed=3&bots=1&level=easy'\n")  # fmt: skip
+    code = (
+        "import asyncio, sys\n"
+        "from myword_edu.ui import preload\n"
+        "preload()\n" + page +
+        "p = Page(query)\n"
+        "async def play():\n"
+        "    p.app._ready()\n"
+        "    await asyncio.sleep(1.5)\n"
+        "asyncio.run(play())\n"
+        "print(type(p.app).__name__, p.student is None, sorted(m for m in ('sqlalchemy', 'myword_edu.classroom.store') if m in sys.modules))\n"
+    )  # fmt: skip
+    env = {**os.environ, "MYWORD_EDU_DB": f"sqlite:///{tmp_path / 'class.db'}"}
+    env.pop("QUERY_STRING", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split()[-2:] == ["True", "[]"], out.stdout + out.stderr

@@ -126,6 +126,7 @@ def test_a_kernels_own_output_goes_to_the_log_file(tmp_path, monkeypatch):
     asyncio.run(manager._async_launch_kernel(["python", "-m", "ipykernel_launcher"], env={}))
     assert launched["stdout"] is launched["stderr"] and launched["name"] == str(tmp_path / "serve.log")
     assert launched["stderr"].closed  # the server keeps no handle; the kernel has its own
+    assert launched["cmd"] == ["python", "-m", "myword_edu.server.kernel"]  # the kernel without its debugger
 
 
 @pytest.mark.slow

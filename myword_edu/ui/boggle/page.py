@@ -26,7 +26,6 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from myword_edu.classroom.boggle_store import StoreBests, class_rules, own_rules
 from myword_edu.classroom.settings import BogglePlay, resolve_boggle
 from myword_edu.classroom.roster import Student, UnknownStudentError
 from myword_edu.core.errors import MyWordError
@@ -34,9 +33,7 @@ from myword_edu.i18n.game import message
 from myword_edu.i18n.classroom import text
 from myword_edu.lexicon.wordlist import Lexicon, load_lexicon
 from myword_edu.myword.lesson_library import LessonLibrary, default_library
-from myword_edu.classroom.presence import BOGGLE
 from myword_edu.ui.boggle.app import BoggleApp
-from myword_edu.ui.boggle.recorder import BoggleRecorder, unfinished_boggle
 from myword_edu.ui.boggle.settings import BoggleSettings
 from myword_edu.ui.whoami import StudentPage, _bad, is_practice_link
 
@@ -96,6 +93,9 @@ class BogglePage(StudentPage):
         """Play as this student (their Boggle settings come from the store)."""
         if self.store is None or not self._code_ok:
             return
+        from myword_edu.classroom.boggle_store import class_rules, own_rules  # (the store's modules load with it)
+        from myword_edu.classroom.presence import BOGGLE
+
         try:
             student = self.store.student(student_id)
             own = own_rules(self.store, student.id)
@@ -116,6 +116,8 @@ class BogglePage(StudentPage):
 
     def _play_or_carry_on_boggle(self, student: Student, settings: BoggleSettings) -> None:
         """The student's unfinished round if the store keeps one for these settings, else a new game."""
+        from myword_edu.ui.boggle.recorder import unfinished_boggle
+
         assert self.store is not None
         try:
             unfinished = unfinished_boggle(self.store, student, settings)
@@ -142,6 +144,9 @@ class BogglePage(StudentPage):
             self.app.clock.stop()
         recorder = bests = None
         if student is not None and self.store is not None:
+            from myword_edu.classroom.boggle_store import StoreBests
+            from myword_edu.ui.boggle.recorder import BoggleRecorder
+
             recorder = self._recorder(BoggleRecorder(self.store, student, wall=self._epoch))
             bests = StoreBests(self.store, student.id)
         self.recorder = recorder
