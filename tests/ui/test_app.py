@@ -268,3 +268,16 @@ def test_the_connection_watch_knows_the_pages_language(make_app, browser):
     browser.update(watch, lang="xx")  # a page may set it: it only changes its own message
     browser.custom(watch, {"type": "lang"})
     assert watch.lang == "es"
+
+
+def test_a_dealt_card_redraws_the_table_once_with_the_new_card_marked_newest(make_app):
+    """One message to the browser per card dealt (a whole class's tables redraw on one server), and
+    never a table whose newest card is still the previous one."""
+    app = shown(make_app())
+    sent: list[list[dict]] = []
+    app.table.observe(lambda change: sent.append(change["new"]), names="cards")
+    for _ in range(3):
+        app.session.deal_next()
+    assert len(sent) == 3
+    for cards in sent:
+        assert [c["newest"] for c in cards] == [False] * (len(cards) - 1) + [True]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -199,8 +200,9 @@ def test_a_saved_lesson_loads_back_as_the_same_lesson(tmp_path, draft):
     assert check.ok, check.problems
     lesson = save_draft(draft, tmp_path / "own", lexicons=LEX.__getitem__)
     loaded = load_lesson(tmp_path / "own" / f"{lesson.id}.toml", lexicons=LEX.__getitem__)
-    assert loaded.title == " ".join(draft.title.split()) and loaded.grade == " ".join(draft.grade.split())
-    assert loaded.description == " ".join(draft.description.split()) and loaded.lang == draft.lang
+    shown = lambda t: unicodedata.normalize("NFC", " ".join(t.split()))  # noqa: E731  (as a teacher typed it, in NFC)
+    assert loaded.title == shown(draft.title) and loaded.grade == shown(draft.grade)
+    assert loaded.description == shown(draft.description) and loaded.lang == draft.lang
     assert [loaded.shown[w] for w in loaded.focus] == [LEX[draft.lang].spelling(w) for w in draft.words]
     assert (loaded.deck, loaded.pace, loaded.rounds, loaded.bots) == (draft.deck, draft.pace, draft.rounds, draft.bots)
     assert loaded.min_cards == (draft.min_cards or check.min_cards) and loaded.cards == check.lesson.cards

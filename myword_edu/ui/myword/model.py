@@ -497,6 +497,10 @@ class Session(HasTraits):
         self.start()
 
     def _copy_state(self) -> None:
+        with self.hold_trait_notifications():  # the page redraws once it all changed (one table message per card)
+            self._copy_round_state()
+
+    def _copy_round_state(self) -> None:
         table = self.round.table_cards
         self.table = list(table)
         self.newest = max((tc.id for tc in table), default=-1)
