@@ -102,7 +102,11 @@ def cpu_by_group(server_pid: int) -> dict[str, float]:
     return {k: v / tick for k, v in groups.items()}
 
 
-def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
+#: the app's page -> the ``--class-page`` that keeps kernels ready for it
+CLASS_PAGES = {"myword": "practice", "boggle": "boggle", "room": "room"}
+
+
+def _start(page: str, workdir: Path, class_size: int = 0) -> tuple[subprocess.Popen, int]:
     """``myword-edu serve`` for the app's pages; Voila with the app's voila.json for the plain page."""
     from myword_edu.cli import CONFIG_DIR, kernel_environment
 
@@ -116,15 +120,20 @@ def _start(page: str, workdir: Path) -> tuple[subprocess.Popen, int]:
         (folder / "plain.ipynb").write_text(json.dumps(PLAIN_NOTEBOOK))
         command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
                    f"--Voila.config_file_paths={CONFIG_DIR}"]  # fmt: skip
-        ready, pools = "is filled with", 1
+        ready, pools = "is filled with", max(1, class_size)
+        if class_size:
+            command.append(f"--VoilaConfiguration.default_pool_size={class_size}")
     else:  # (its own log goes to its log file; the console says when it listens)
         command = [sys.executable, "-m", "myword_edu", "serve", "--no-browser", "--port", str(port)]
         ready, pools = "Open this link", 4  # a kernel ready for each of the four pages
+        if class_size:  # the class's page keeps class_size ready, the others one each (the teacher's too)
+            command += ["--class-size", str(class_size), "--class-page", CLASS_PAGES[page]]
+            pools = class_size + 3
     process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
                                start_new_session=True)  # fmt: skip
     wait_for(lambda: ready in log.read_text(errors="replace"), 180, f"{page} server start")
-    wait_for(lambda: len(kernel_pids(process.pid)) >= pools, 180, f"{page} kernel pool")
-    wait_idle(kernel_pids(process.pid), timeout=180)
+    wait_for(lambda: len(kernel_pids(process.pid)) >= pools, 600, f"{page} kernel pool")
+    wait_idle(kernel_pids(process.pid), timeout=600)
     return process, port
 
 
@@ -135,9 +144,12 @@ def _shows(tab, selector: str) -> bool:
         return False
 
 
-def run_class(browser, page: str, size: int, workdir: Path) -> Result:
+def run_class(browser, page: str, size: int, workdir: Path, class_size: int = 0) -> Result:
     path, selector = PAGES[page]
-    process, port = _start(page, workdir)
+    process, port = _start(page, workdir, class_size)
+    waiting = sorted(round(memory_mib(pid)["private"], 1) for pid in kernel_pids(process.pid))
+    print(f"  {page}: {len(waiting)} kernels ready before the class, {sum(waiting):.0f} MiB private in all "
+          f"(median {statistics.median(waiting):.0f})", file=sys.stderr, flush=True)
     contexts = [browser.new_context(viewport={"width": 1366, "height": 768}) for _ in range(size)]
     try:
         tabs = [context.new_page() for context in contexts]
@@ -170,6 +182,8 @@ def run_class(browser, page: str, size: int, workdir: Path) -> Result:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 30])
+    parser.add_argument("--class-size", type=int, default=0,
+                        help="serve with --class-size N for the page measured (the plain page: a pool of N)")
     parser.add_argument("--pages", nargs="+", default=["myword", "boggle", "room"], choices=[p for p in PAGES if p != "plain"])
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -179,7 +193,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for size in args.sizes:
             for page in ["plain", *args.pages]:
-                result = run_class(browser, page, size, Path(tmp))
+                result = run_class(browser, page, size, Path(tmp), args.class_size)
                 results.append(result)
                 print(f"  {page} x{size}: ready {len(result.times)}/{size}", file=sys.stderr, flush=True)
         browser.close()
