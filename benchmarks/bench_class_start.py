@@ -121,8 +121,11 @@ def _start(page: str, workdir: Path, class_size: int = 0) -> tuple[subprocess.Po
         command = [sys.executable, "-m", "voila", str(folder), "--no-browser", f"--port={port}",
                    f"--Voila.config_file_paths={CONFIG_DIR}"]  # fmt: skip
         ready, pools = "is filled with", max(1, class_size)
-        if class_size:
-            command.append(f"--VoilaConfiguration.default_pool_size={class_size}")
+        if class_size:  # (and replaced after the same delay as myword-edu serve's)
+            from myword_edu.cli import REFILL_DELAY_S
+
+            command += [f"--VoilaConfiguration.default_pool_size={class_size}",
+                        f"--VoilaKernelManager.fill_delay={REFILL_DELAY_S}"]
     else:  # (its own log goes to its log file; the console says when it listens)
         command = [sys.executable, "-m", "myword_edu", "serve", "--no-browser", "--port", str(port)]
         ready, pools = "Open this link", 4  # a kernel ready for each of the four pages

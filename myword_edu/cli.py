@@ -152,6 +152,10 @@ def _port(text: str) -> int:
 CLASS_PAGES = {"practice": "myword.ipynb", "boggle": "boggle.ipynb", "room": "room.ipynb"}
 
 
+#: Seconds before a kernel kept ready for a class is replaced, once a student's page took it.
+REFILL_DELAY_S = 60.0
+
+
 def kernel_pools(class_size: int, page: str = "all", default: int = 1) -> dict[str, dict[str, int]]:
     """Voila's ``kernel_pools_config``: ``class_size`` kernels kept ready for the class's page(s).
 
@@ -263,6 +267,9 @@ def serve(
                 self.config.VoilaKernelManager.kernel_pools_config = kernel_pools(
                     class_size, class_page, 1 if pool is None else pool
                 )
+                # A used kernel is replaced a minute later, not after 1 s: thirty replacements starting
+                # while the class's pages start would compete with them for the server's CPU.
+                self.config.VoilaKernelManager.fill_delay = REFILL_DELAY_S
             return super().init_settings()
 
         def get_default_logging_config(self) -> dict:
