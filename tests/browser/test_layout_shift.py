@@ -14,6 +14,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from myword_edu.boggle.round import Board
 from myword_edu.boggle.solver import solve
@@ -68,10 +69,14 @@ def play_a_round(pages: dict, *, over: str, word_for, entry: str, deadline: floa
                 done.add(key)
                 continue
             word = "zqzq" if calls[key] % 3 == 2 else word_for(page, key[0])
-            if word and page.locator(entry).is_enabled():
+            box = page.locator(entry)
+            if word and box.is_visible() and box.is_enabled():
                 calls[key] += 1
-                page.locator(entry).fill(word)
-                page.locator(entry).press("Enter")
+                try:
+                    box.fill(word, timeout=5_000)
+                    box.press("Enter", timeout=5_000)
+                except PlaywrightTimeoutError:  # the round ended between the look and the call: the next look sees it
+                    continue
         meanwhile()
         next(iter(pages.values())).wait_for_timeout(700)  # a child's pace between calls, not a wait for a condition
 
