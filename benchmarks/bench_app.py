@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from myword_edu.server.kernel import LAUNCHER
+
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -66,17 +68,30 @@ def stop_server(process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
-def kernel_pids(server_pid: int) -> list[int]:
+def processes() -> dict[int, tuple[int, str]]:
+    """Every process on the machine: pid -> (parent pid, command line)."""
     out = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,args="], capture_output=True, text=True).stdout
-    children: dict[int, list[tuple[int, str]]] = {}
+    table = {}
     for line in out.splitlines():
-        pid, ppid, args = line.split(None, 2)
-        children.setdefault(int(ppid), []).append((int(pid), args))
+        pid, ppid, args = (line.split(None, 2) + [""])[:3]
+        table[int(pid)] = (int(ppid), args)
+    return table
+
+
+def is_kernel(args: str) -> bool:
+    """Is this command line a page's kernel (Voila's stock one, or ``myword-edu serve``'s)?"""
+    return "ipykernel_launcher" in args or LAUNCHER in args
+
+
+def kernel_pids(server_pid: int) -> list[int]:
+    children: dict[int, list[tuple[int, str]]] = {}
+    for pid, (ppid, args) in processes().items():
+        children.setdefault(ppid, []).append((pid, args))
     found, stack = [], [server_pid]
     while stack:
         for pid, args in children.get(stack.pop(), []):
             stack.append(pid)
-            if "ipykernel_launcher" in args or "myword_edu.server.kernel" in args:
+            if is_kernel(args):
                 found.append(pid)
     return found
 

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_app import ARGS, CHROMIUM, REPO, cpu_ticks, free_port, kernel_pids, memory_mib, stop_server, wait_for, wait_idle  # noqa: E402
+from bench_app import (ARGS, CHROMIUM, REPO, cpu_ticks, free_port, is_kernel, kernel_pids, memory_mib, processes,  # noqa: E402
+                       stop_server, wait_for, wait_idle)
 
 #: page name -> (path and query, CSS selector of its first usable control)
 PAGES = {
@@ -61,21 +62,12 @@ class Result:
     kernels: int
     private_mib: list[float]
     cpu: dict[str, float]  # CPU seconds used from the first navigation to the last page ready, by process group
-    reloads: int  # pages that reloaded themselves (the template's retry after 120 s)
-
-
-def _processes() -> dict[int, tuple[int, str]]:
-    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,args="], capture_output=True, text=True).stdout
-    table = {}
-    for line in out.splitlines():
-        pid, ppid, args = (line.split(None, 2) + [""])[:3]
-        table[int(pid)] = (int(ppid), args)
-    return table
+    reloads: int  # pages that reloaded themselves (the template's retry once nothing arrives for 90 s)
 
 
 def cpu_by_group(server_pid: int) -> dict[str, float]:
     """CPU seconds used so far by the server, its kernels and this benchmark's Chromium (live processes)."""
-    table = _processes()
+    table = processes()
     groups = {"server": 0, "kernels": 0, "chromium": 0}
 
     def descends(pid: int, root: int) -> bool:
@@ -88,7 +80,7 @@ def cpu_by_group(server_pid: int) -> dict[str, float]:
     for pid, (_ppid, args) in table.items():
         if pid == server_pid:
             group = "server"
-        elif descends(pid, server_pid) and ("ipykernel" in args or "myword_edu.server.kernel" in args):
+        elif descends(pid, server_pid) and is_kernel(args):
             group = "kernels"
         elif "chromium" in args and descends(pid, os.getpid()):
             group = "chromium"

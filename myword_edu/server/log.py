@@ -39,6 +39,8 @@ from typing import Any, Callable, TextIO
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 from traitlets import Unicode
 
+from myword_edu.server.kernel import lean_command
+
 __all__ = [
     "log_file_for",
     "start_log_file",
@@ -220,8 +222,6 @@ class LoggedKernelManager(ServerKernelManager):  # type: ignore[misc]
     output_file = Unicode("", config=True, help="append the kernel process's stdout and stderr to this file")
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
-        from myword_edu.server.kernel import lean_command
-
         kernel_cmd = lean_command(kernel_cmd)
         if not self.output_file or "stderr" in kw:
             return await super()._async_launch_kernel(kernel_cmd, **kw)
