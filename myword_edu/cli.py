@@ -234,12 +234,14 @@ def serve(
     from voila.app import Voila
 
     from myword_edu.server import log as serve_log
+    from myword_edu.server.kernel import compile_package
 
     notebooks = data_dir("notebooks")
     url = app_url(host, port)
     if prepare_store(db, url.replace(APP_NOTEBOOK, TEACHER_NOTEBOOK)):
         return 1
     os.environ.update(kernel_environment())
+    compile_package()  # once here, not in each of a class's kernels
     os.environ[TRUST_ENV] = "1"  # our page handler writes the device header (myword_edu.server.device)
     class_base = class_base_url(host, port)  # the teacher panel shows the live room's link and QR code with it
     os.environ[CLASS_URL_ENV] = class_base

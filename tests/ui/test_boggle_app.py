@@ -336,3 +336,19 @@ def test_query_settings():
         "es", "es", 150, 4, 2, "hard", True, 100, "Ana"
     )  # fmt: skip
     assert BoggleSettings.from_query("dice=classic").dice_set == "classic"
+
+
+def test_only_a_kernel_kept_ready_builds_both_boggle_copies_before_its_visitor(monkeypatch):
+    """A kernel kept ready has time to spare; one started for a student already waiting builds just
+    the word list its page needs, when it needs it."""
+    from myword_edu.boggle import solver
+    from myword_edu.ui.boggle.app import preload
+
+    built: list[str] = []
+    monkeypatch.setattr(solver, "boggle_graph", lambda lexicon: built.append(lexicon.lang))
+    monkeypatch.setenv("VOILA_PREHEAT", "False")  # Voila's mark on a kernel started for a waiting visitor
+    preload()
+    assert built == []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    preload()
+    assert built == ["en", "es"]
