@@ -1,6 +1,6 @@
 """Class start: N students open the link at once (the app's pages against a one-button Voila page).
 
-Run from the repository: ``.venv/bin/python benchmarks/bench_class_start.py [--sizes 10 30]``.
+Run from the repository: ``.venv/bin/python benchmarks/bench_class_start.py [--sizes 10 30] [--rounds 3]``.
 
 For each class size N and each page (the MyWord! student app, the Boggle page,
 the live-room join page) it starts a fresh ``myword-edu serve``, opens N pages
@@ -12,7 +12,9 @@ the browsers and kernels share one machine, so only the ratios mean anything.
 It prints, per page and N: median and maximum time, their ratios to the
 baseline's, pages that never got ready, and the private memory of every kernel
 (``Private_Clean + Private_Dirty`` of ``/proc/<pid>/smaps_rollup``) with all
-pages open.
+pages open. With ``--rounds R`` every page is measured R times, each round after
+its own plain page, and the figures pool the rounds (one run's medians vary by
+a quarter on this machine); each round's ratio is printed too.
 """
 
 from __future__ import annotations
@@ -192,9 +194,20 @@ def run_class(browser, page: str, size: int, workdir: Path, class_size: int = 0)
         stop_server(process)
 
 
+def pooled(results: list[Result], page: str, size: int) -> Result:
+    """One page's rounds together: every page's time, memory and reloads, CPU per page over all rounds."""
+    rows = [r for r in results if r.page == page and r.size == size]
+    cpu = {k: sum(r.cpu[k] for r in rows) / len(rows) for k in rows[0].cpu}
+    return Result(page, size, sorted(t for r in rows for t in r.times), sum(r.failed for r in rows),
+                  max(r.kernels for r in rows), sorted(m for r in rows for m in r.private_mib), cpu,
+                  sum(r.reloads for r in rows))  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 30])
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure every page this many times, in turn with the plain page (the figures pool them)")
     parser.add_argument("--class-size", type=int, default=0,
                         help="serve with --class-size N for the page measured (the plain page: a pool of N)")
     parser.add_argument("--pages", nargs="+", default=["myword", "boggle", "room"], choices=[p for p in PAGES if p != "plain"])
@@ -202,27 +215,35 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     results: list[Result] = []
+    rounds: dict[tuple[str, int], list[float]] = {}  # (page, size) -> each round's median / that round's plain median
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for size in args.sizes:
-            for page in ["plain", *args.pages]:
-                result = run_class(browser, page, size, Path(tmp), args.class_size)
-                results.append(result)
-                print(f"  {page} x{size}: ready {len(result.times)}/{size}", file=sys.stderr, flush=True)
+            for n in range(args.rounds):
+                plain_median = float("nan")
+                for page in ["plain", *args.pages]:
+                    result = run_class(browser, page, size, Path(tmp), args.class_size)
+                    results.append(result)
+                    median = statistics.median(result.times) if result.times else float("nan")
+                    plain_median = median if page == "plain" else plain_median
+                    rounds.setdefault((page, size), []).append(median / plain_median)
+                    print(f"  {page} x{size} (round {n + 1}): ready {len(result.times)}/{size}, median {median:.1f} s",
+                          file=sys.stderr, flush=True)  # fmt: skip
         browser.close()
-    print("| page | students | ready | median s | max s | median / plain | max / plain | kernels | kernel private MiB "
-          "(median / max) | CPU s per page: server / kernels / Chromium | reloaded |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| page | students | ready | median s | max s | median / plain | max / plain | each round's median / plain "
+          "| kernels | kernel private MiB (median / max) | CPU s per page: server / kernels / Chromium | reloaded |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for size in args.sizes:
-        plain = next(r for r in results if r.page == "plain" and r.size == size)
-        for r in (r for r in results if r.size == size):
+        plain = pooled(results, "plain", size)
+        for r in (pooled(results, page, size) for page in ["plain", *args.pages]):
             med = statistics.median(r.times) if r.times else float("nan")
             top = max(r.times) if r.times else float("nan")
             pmed, ptop = statistics.median(plain.times), max(plain.times)
             mem = f"{statistics.median(r.private_mib):.0f} / {max(r.private_mib):.0f}" if r.private_mib else "-"
             cpu = " / ".join(f"{r.cpu[k] / size:.2f}" for k in ("server", "kernels", "chromium"))
-            print(f"| {r.page} | {size} | {len(r.times)}/{size} | {med:.1f} | {top:.1f} | {med / pmed:.2f} | {top / ptop:.2f} "
-                  f"| {r.kernels} | {mem} | {cpu} | {r.reloads} |")  # fmt: skip
+            each = ", ".join(f"{x:.2f}" for x in rounds[(r.page, size)])
+            print(f"| {r.page} | {size} | {len(r.times)}/{size * args.rounds} | {med:.1f} | {top:.1f} | {med / pmed:.2f} "
+                  f"| {top / ptop:.2f} | {each} | {r.kernels} | {mem} | {cpu} | {r.reloads} |")  # fmt: skip
 
 
 if __name__ == "__main__":
