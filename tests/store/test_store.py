@@ -209,3 +209,20 @@ def test_an_unusable_database_is_a_clear_error(tmp_path):
     with pytest.raises(StoreError) as error:
         Store.open("postgresql+psycopg://me:secret@127.0.0.1:1/x", fresh=True)
     assert "secret" not in str(error.value)
+
+
+def test_a_pages_kernel_on_sqlite_never_loads_the_postgresql_dialect(tmp_path):
+    """The server creates the class store; each page's kernel then opens it and reads and writes the
+    class list without SQLAlchemy's PostgreSQL dialect (2 MiB of every kernel's memory)."""
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'class.sqlite3'}"
+    Store.open(url, fresh=True).add_student("Ana")
+    code = ("import sys\n"
+            "from myword_edu.classroom.store import Store\n"
+            f"store = Store.open({url!r})\n"
+            "store.add_student('Ben')\n"
+            "print(sorted(s.name for s in store.students()), 'sqlalchemy.dialects.postgresql' in sys.modules)\n")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "['Ana', 'Ben'] False\n"

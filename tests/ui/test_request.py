@@ -97,3 +97,25 @@ def test_a_practice_page_plays_without_loading_the_class_store(notebook, tmp_pat
     env.pop("QUERY_STRING", None)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.split()[-2:] == ["True", "[]"], out.stdout + out.stderr
+
+
+def test_the_room_join_screen_shows_before_the_class_store_loads_then_a_code_opens_it(tmp_path):
+    """A class's room pages start at the same moment; their codes are typed later. The join screen
+    shows without SQLAlchemy (0.25 CPU-s and 10 MiB of each kernel); the first code opens the store
+    and, right or wrong, is checked against it."""
+    from myword_edu.classroom.store import Store
+
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = Store.open(url, fresh=True)
+    store.add_student("Ana")
+    code = (
+        "import sys\n"
+        "from myword_edu.ui.room.page import RoomPage\n"
+        "page = RoomPage.from_query('lang=es')\n"
+        "before = 'sqlalchemy' in sys.modules\n"
+        "wrong = page.enter_code('ZZZZZZ')\n"
+        "print(before, wrong, 'sqlalchemy' in sys.modules, 'No hay' in page.message.value or page.message.value)\n"
+    )  # fmt: skip
+    env = {**os.environ, "MYWORD_EDU_DB": url}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split()[:4] == ["False", "False", "True", "True"], out.stdout + out.stderr

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import time
 from html import escape
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
@@ -42,17 +42,17 @@ from myword_edu.core.errors import CardIdsError, MyWordError
 from myword_edu.i18n.catalog import languages
 from myword_edu.i18n.game import message
 from myword_edu.i18n.rooms import ROOMS, room_words
-from myword_edu.classroom.presence import SeatLostError, room_place
 from myword_edu.core.codes import normalise_code
-from myword_edu.rooms.log import room_status
 from myword_edu.rooms.replica import RoomError
-from myword_edu.rooms.seat import StudentSeat
 from myword_edu.ui.widgets.display import ShowsRoot
-from myword_edu.ui.seat_gate import SeatGate
 from myword_edu.ui.widgets.style import style_tag
 from myword_edu.ui.room.listen import LISTEN_CSS, ListenPanel
 from myword_edu.ui.room.picks import CardPicks
 from myword_edu.ui.widgets.timer import Clock
+
+if TYPE_CHECKING:
+    from myword_edu.rooms.seat import StudentSeat
+    from myword_edu.ui.seat_gate import SeatGate
 
 __all__ = ["RoomPage", "room_text", "POLL_SECONDS", "SCORES_CSS"]
 
@@ -159,11 +159,11 @@ class RoomPage(ShowsRoot):
 
     def __init__(self, *, store: Any = None, lang: str = "en", lexicons: Any = None,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
-        if store is None:
-            from myword_edu.classroom.store import Store
-
-            store = Store.open()
-        self.store, self.lang, self._lexicons, self._clock = store, lang if lang in languages() else "en", lexicons, clock
+        # The class store (SQLAlchemy: 10 MiB and 0.25 CPU-s, measured) is opened when the first code is typed,
+        # not before the join screen shows: a class's pages start at the same moment, their codes come later.
+        self._store, self.lang, self._lexicons, self._clock = store, lang if lang in languages() else "en", lexicons, clock
+        self._code_guard: CodeGuard | None = None
+        self._gate: SeatGate | None = None
         self.seat: StudentSeat | None = None
         self.boggle: Any = None  # a BoggleSeatPanel in a Boggle room
         self.code = ""
@@ -173,7 +173,6 @@ class RoomPage(ShowsRoot):
         self.gone = False  # the room was closed, or the teacher took this student out
         self.next_heartbeat = 0.0
         self.poller = Clock(self._tick, now=clock, max_sleep=POLL_SECONDS)
-        self.code_guard = CodeGuard(store, clock=clock)  # wrong codes cost a growing wait
         self.title = w.HTML(f"<h1>{room_text(self.lang, 'title')}</h1>")
         self.code_box = w.Text(placeholder=room_text(self.lang, "code"), _dom_classes=["myword-room-code"])
         self.code_box.on_msg(lambda _w, content, _b: self.enter_code(self.code_box.value) if _is_submit(content) else None)
@@ -181,10 +180,35 @@ class RoomPage(ShowsRoot):
         self.join_button.on_click(lambda _b: self.enter_code(self.code_box.value))
         self.message = w.HTML(_dom_classes=["myword-room-message"])
         self.body = w.VBox([w.HBox([self.code_box, self.join_button]), self.message])
-        self.gate = SeatGate(store, wall=clock)
-        self.gate.on_lost, self.gate.on_beat = self._seat_lost, self._heartbeat
         css = w.HTML(style_tag() + f"<style>{ROOM_CSS}{LISTEN_CSS}</style>")
-        self.root = w.VBox([css, self.gate.pulse, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
+        self.root = w.VBox([css, self.title, self.body], _dom_classes=["myword-app", "myword-room"])
+
+    @property
+    def store(self) -> Any:
+        """The class store (default: ``--db`` / ``MYWORD_EDU_DB``), opened on first use."""
+        if self._store is None:
+            from myword_edu.classroom.store import Store
+
+            self._store = Store.open()
+        return self._store
+
+    @property
+    def code_guard(self) -> CodeGuard:
+        """Wrong codes cost this page a growing wait (one guard for the page's life)."""
+        if self._code_guard is None:
+            self._code_guard = CodeGuard(self.store, clock=self._clock)
+        return self._code_guard
+
+    @property
+    def gate(self) -> "SeatGate":
+        """The seat gate (one per page), made once a code opened the class list; its heartbeat joins the page."""
+        if self._gate is None:
+            from myword_edu.ui.seat_gate import SeatGate
+
+            self._gate = SeatGate(self.store, wall=self._clock)
+            self._gate.on_lost, self._gate.on_beat = self._seat_lost, self._heartbeat
+            self.root.children = (*self.root.children, self._gate.pulse)
+        return self._gate
 
     def t(self, key: str, **values: Any) -> str:
         return room_text(self.lang, key, **values)
@@ -192,6 +216,8 @@ class RoomPage(ShowsRoot):
     # -- joining -----------------------------------------------------------------------
     def enter_code(self, typed: object) -> bool:
         """Check the code in Python; on success show the class list's names."""
+        from myword_edu.rooms.log import room_status
+
         code = normalise_code(typed)
         found: list[str | None] = []
         try:  # counted before it is looked up; one throttle with the class's join code
@@ -225,6 +251,8 @@ class RoomPage(ShowsRoot):
         once the seat gate lets this page in (now: True; or later, when the teacher does)."""
         if not self.code or self.seat is not None or self.gate.presence is not None:
             return False
+        from myword_edu.classroom.presence import room_place
+
         try:
             student = self.store.student(student_id)
         except UnknownStudentError:
@@ -236,6 +264,8 @@ class RoomPage(ShowsRoot):
         return seated and self.seat is not None
 
     def _join(self, student_id: int) -> None:
+        from myword_edu.rooms.seat import StudentSeat
+
         try:
             self.seat = StudentSeat.join(self.store, self.code, student_id, lexicons=self._lexicons)
         except (RoomError, MyWordError) as error:
@@ -251,6 +281,8 @@ class RoomPage(ShowsRoot):
 
     def _guard(self, conn: Any) -> None:
         """In every call's transaction: this page still holds the student's seat."""
+        from myword_edu.classroom.presence import SeatLostError
+
         try:
             self.gate.check(conn)
         except SeatLostError as error:
