@@ -120,22 +120,31 @@ function render({ model, el }) {
         if (gap) gap.replaceWith(b);
         else root.insertBefore(b, empty.parentNode ? empty : null);
       }
+      // Only what changed is touched: a card dealt redraws that card and the one that was newest,
+      // not the whole table (each redrawn card is painted again: on a Chromebook without a GPU,
+      // or a machine holding a class's tabs, that is most of a running game's cost).
       const position = selected.indexOf(card.id);
-      b.className = "myword-card myword-" + card.kind
+      const className = "myword-card myword-" + card.kind
         + (card.newest ? " myword-new" : "")
         + (position >= 0 ? " myword-selected" : "");
-      b.setAttribute("aria-label", card.label);
-      b.setAttribute("aria-pressed", position >= 0 ? "true" : "false");
+      if (b.className !== className) b.className = className;
+      if (b.getAttribute("aria-label") !== card.label) b.setAttribute("aria-label", card.label);
+      const pressed = position >= 0 ? "true" : "false";
+      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
       b.dataset.id = String(card.id);
-      b.dataset.face = card.face;
-      b.disabled = !!disabled;
-      b.replaceChildren(document.createTextNode(card.face));
-      if (position >= 0) {
-        const order = document.createElement("span");
-        order.className = "myword-order";
-        order.setAttribute("aria-hidden", "true");
-        order.textContent = String(position + 1);
-        b.appendChild(order);
+      if (b.disabled !== !!disabled) b.disabled = !!disabled;
+      const face = card.face + (position >= 0 ? "#" + (position + 1) : "");
+      if (b.dataset.drawn !== face) {
+        b.dataset.drawn = face;
+        b.dataset.face = card.face;
+        b.replaceChildren(document.createTextNode(card.face));
+        if (position >= 0) {
+          const order = document.createElement("span");
+          order.className = "myword-order";
+          order.setAttribute("aria-hidden", "true");
+          order.textContent = String(position + 1);
+          b.appendChild(order);
+        }
       }
     }
     while (root.lastElementChild && root.lastElementChild.classList.contains("myword-gap")) {
