@@ -157,6 +157,19 @@ def _ready_at(tab) -> float | None:
     return at / 1000 if at else None
 
 
+def _what_it_shows(tab, selector: str) -> str:
+    """A page that never got ready: what is on it (for the benchmark's report)."""
+    try:
+        return json.dumps(tab.evaluate("""selector => ({
+            url: location.pathname + location.search, state: document.readyState,
+            control: !!document.querySelector(selector), app: !!document.querySelector(".myword-shown"),
+            loading: !!document.getElementById("loading"), widgets: document.querySelectorAll(".jp-OutputArea *").length,
+            note: (document.querySelector(".myword-start-note") || {}).textContent || "",
+            text: document.body ? document.body.innerText.slice(0, 200) : ""})""", selector))
+    except PlaywrightError as error:
+        return f"(cannot read the page: {error})"
+
+
 def run_class(browser, page: str, size: int, workdir: Path, class_size: int = 0) -> Result:
     path, selector = PAGES[page]
     process, port = _start(page, workdir, class_size)
@@ -183,6 +196,10 @@ def run_class(browser, page: str, size: int, workdir: Path, class_size: int = 0)
                     ready[i] = at - started_at
             time.sleep(0.5)
         cpu_after = cpu_by_group(process.pid)
+        for i, tab in enumerate(tabs):
+            if i not in ready:
+                print(f"  {page} x{size}: page {i} not ready after {READY_TIMEOUT_S} s: {_what_it_shows(tab, selector)}",
+                      file=sys.stderr, flush=True)  # fmt: skip
         pids = kernel_pids(process.pid)
         private = sorted(round(memory_mib(pid)["private"], 1) for pid in pids)
         cpu = {k: cpu_after[k] - cpu_before[k] for k in cpu_after}
