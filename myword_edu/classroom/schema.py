@@ -66,7 +66,7 @@ Version 7 adds listening (the app says a word, the student builds it): ``student
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import sqlalchemy as sa
 
@@ -157,7 +157,7 @@ def _v1(md: sa.MetaData, *, creating: bool = False) -> dict[str, sa.Table]:
     }
     students_t, attempts_t = tables["students"], tables["attempts"]
     active = students_t.c.removed_at.is_(None)
-    where = {"sqlite_where": active, "postgresql_where": active} if creating else {}
+    where: dict[str, Any] = {"sqlite_where": active, "postgresql_where": active} if creating else {}
     sa.Index("ix_students_active_name", students_t.c.class_id, students_t.c.name_key, unique=True, **where)
     sa.Index("ix_attempts_student_at", attempts_t.c.student_id, attempts_t.c.at)
     sa.Index("ix_attempts_game", attempts_t.c.game_id)
