@@ -115,6 +115,7 @@ function render({ model, el }) {
       if (!b) {
         b = makeButton(card);
         buttons.set(card.id, b);
+        b.dataset.id = String(card.id);
         b.dataset.wide = isWide(card.kind) ? "1" : "0";
         const gap = root.querySelector(isWide(card.kind) ? ".myword-gap.myword-wide" : ".myword-gap:not(.myword-wide)");
         if (gap) gap.replaceWith(b);
@@ -131,7 +132,6 @@ function render({ model, el }) {
       if (b.getAttribute("aria-label") !== card.label) b.setAttribute("aria-label", card.label);
       const pressed = position >= 0 ? "true" : "false";
       if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
-      b.dataset.id = String(card.id);
       if (b.disabled !== !!disabled) b.disabled = !!disabled;
       const face = card.face + (position >= 0 ? "#" + (position + 1) : "");
       if (b.dataset.drawn !== face) {
